@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { AnyOperation } from './operation';
+import { aSharePriceOperations } from './operations/a-share-prices';
+
+/**
+ * Every operation of the contract, keyed by id (the path after `/api/`). The SPA, the BFF, the simulator
+ * and the tests all read this one object; nothing else restates a path.
+ */
+export const catalog = {
+  ...aSharePriceOperations,
+  // spec file 000 and its named-only operations (A-share, special data, meta, news, restricted, index)
+  // spec file 001 and the fund extras (fund, futures, options, Hong Kong IPO)
+};
+
+export type Catalog = typeof catalog;
+export type OperationId = keyof Catalog;
+export type ParamsIn<Id extends OperationId> = z.input<Catalog[Id]['params']>;
+export type ParamsOut<Id extends OperationId> = z.output<Catalog[Id]['params']>;
+export type DataOf<Id extends OperationId> = z.output<Catalog[Id]['data']>;
+/** What an implementation (the simulator) must produce for `data`. */
+export type DataIn<Id extends OperationId> = z.input<Catalog[Id]['data']>;
+
+export const operations: readonly AnyOperation[] = Object.values(catalog);
+
+const byPath = new Map<string, AnyOperation>(operations.map((op) => [op.path, op]));
+
+export function isOperationId(id: string): id is OperationId {
+  return Object.hasOwn(catalog, id);
+}
+
+/** The operation served at an `/api/...` path, or undefined for anything outside the contract. */
+export function operationByPath(path: string): AnyOperation | undefined {
+  return byPath.get(path);
+}

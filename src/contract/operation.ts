@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import type { ParamsSchema } from './params';
+
+/**
+ * How long an answer stays good. The BFF turns a class into a lifetime using the market clock:
+ * - `quote`: moves every few seconds while a session runs (snapshots, live auction, hourly lists);
+ * - `intraday`: moves during the day but slowly (daily hot lists, pools, monitor lists, news);
+ * - `daily`: fixed once a trading day has closed (bars, dragon-tiger, calendar, rank history);
+ * - `reference`: changes rarely (statements, indicators, profiles, code tables, contract terms).
+ */
+export type CacheClass = 'quote' | 'intraday' | 'daily' | 'reference';
+
+/** `restricted`: described by the spec but not open to external callers (high-frequency, capital flow). */
+export type Access = 'open' | 'restricted';
+
+/** Where an operation's contract comes from. */
+export type Source = 'spec' | 'extras';
+
+/** Groups share a circuit breaker in the BFF and a screen in the UI. */
+export type OperationGroup =
+  | 'a-share'
+  | 'financials'
+  | 'special-data'
+  | 'auction'
+  | 'meta'
+  | 'news'
+  | 'high-frequency'
+  | 'capital-flow'
+  | 'index'
+  | 'valuation'
+  | 'fund'
+  | 'futures'
+  | 'options'
+  | 'hk-ipo';
+
+export interface OperationSpec<P extends ParamsSchema, D extends z.ZodType> {
+  group: OperationGroup;
+  /** One line on what it returns, in English. */
+  summary: string;
+  params: P;
+  data: D;
+  cache: CacheClass;
+  access: Access;
+  source: Source;
+  /** `false` for `anomaly-analysis-list`, which the spec says has no tool. */
+  hasTool?: boolean;
+}
+
+export interface Operation<Id extends string, P extends ParamsSchema, D extends z.ZodType>
+  extends OperationSpec<P, D> {
+  /** The path after `/api/`, for example `a-share/prices/snapshot`. */
+  id: Id;
+  path: `/api/${Id}`;
+  /** `get_` + the path after `/api/` with `/` and `-` replaced by `_`; null where the spec says none. */
+  tool: string | null;
+  /** Names of the parameters it takes (anything else is refused by the BFF). */
+  paramNames: readonly string[];
+}
+
+export type AnyOperation = Operation<string, ParamsSchema, z.ZodType>;
+
+export function toolName(id: string): string {
+  return `get_${id.replace(/[/-]/g, '_')}`;
+}
+
+/**
+ * Define a group of operations keyed by their id (the path after `/api/`), deriving path, tool name
+ * and parameter names so that nothing restates them.
+ */
+export function defineOperations<const T extends { [id: string]: OperationSpec<ParamsSchema, z.ZodType> }>(
+  specs: T,
+): { [K in keyof T & string]: Operation<K, T[K]['params'], T[K]['data']> } {
+  const out: Record<string, AnyOperation> = {};
+  for (const [id, spec] of Object.entries(specs)) {
+    out[id] = {
+      ...spec,
+      id,
+      path: `/api/${id}`,
+      tool: spec.hasTool === false ? null : toolName(id),
+      paramNames: Object.keys(spec.params.shape),
+    };
+  }
+  // The mapped type is built key by key above; TypeScript cannot follow Object.entries.
+  return out as { [K in keyof T & string]: Operation<K, T[K]['params'], T[K]['data']> };
+}
