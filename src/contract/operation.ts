@@ -44,6 +44,20 @@ export interface OperationSpec<P extends ParamsSchema, D extends z.ZodType> {
   source: Source;
   /** `false` for `anomaly-analysis-list`, which the spec says has no tool. */
   hasTool?: boolean;
+  /**
+   * Rules that depend on today's date (for example "at most one year back", "not in the future"),
+   * checked by the BFF and the simulator with their clock after the schema passed. Rules that need the
+   * trading calendar (an explicit non-trading day) are left to the service.
+   */
+  temporal?(params: z.output<P>, nowMs: number): ParamIssue | null;
+}
+
+/** A broken rule, named by parameter, with the contract code for it. */
+export interface ParamIssue {
+  param: string;
+  code: number;
+  /** The rule, phrased to follow "Parameter 'x' ...". */
+  rule: string;
 }
 
 export interface Operation<Id extends string, P extends ParamsSchema, D extends z.ZodType>

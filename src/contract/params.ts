@@ -334,3 +334,15 @@ export function parseParams<S extends ParamsSchema>(
 export function paramNames(schema: z.ZodObject): readonly string[] {
   return Object.keys(schema.shape);
 }
+
+/** Run an operation's date-relative rules; the message names the parameter like the schema checks do. */
+export function checkTemporal<P>(
+  op: { temporal?(params: P, nowMs: number): { param: string; code: number; rule: string } | null },
+  params: P,
+  nowMs: number,
+): ParamFailure | null {
+  const issue = op.temporal?.(params, nowMs) ?? null;
+  return issue
+    ? { ok: false, code: issue.code, param: issue.param, message: `Parameter '${issue.param}' ${issue.rule}` }
+    : null;
+}
