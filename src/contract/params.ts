@@ -38,7 +38,12 @@ function wholeNumber(rule: string) {
   return z.union([z.number(), z.string()]).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
     if (!Number.isSafeInteger(n)) {
-      ctx.issues.push({ code: 'custom', message: rule, input: v, params: { [API_CODE]: ErrorCode.PARAM_FORMAT } });
+      ctx.issues.push({
+        code: 'custom',
+        message: rule,
+        input: v,
+        params: { [API_CODE]: ErrorCode.PARAM_FORMAT },
+      });
       return z.NEVER;
     }
     return n;
@@ -104,7 +109,10 @@ export function date() {
 }
 
 /** An enum; an unknown value is 1002 unless the spec names another code (search `asset_type`: 1003). */
-export function oneOf<const T extends readonly [string, ...string[]]>(values: T, code: number = ErrorCode.PARAM_FORMAT) {
+export function oneOf<const T extends readonly [string, ...string[]]>(
+  values: T,
+  code: number = ErrorCode.PARAM_FORMAT,
+) {
   const allowed: readonly string[] = values;
   return z.custom<T[number]>((v) => typeof v === 'string' && allowed.includes(v), {
     message: `must be one of ${values.join(', ')}`,
@@ -117,7 +125,12 @@ export function bool() {
   return z.union([z.boolean(), z.string()]).transform((v, ctx) => {
     if (typeof v === 'boolean') return v;
     if (v === 'true' || v === 'false') return v === 'true';
-    ctx.issues.push({ code: 'custom', message: 'must be true or false', input: v, params: { [API_CODE]: 1002 } });
+    ctx.issues.push({
+      code: 'custom',
+      message: 'must be true or false',
+      input: v,
+      params: { [API_CODE]: 1002 },
+    });
     return z.NEVER;
   });
 }
@@ -151,7 +164,11 @@ export function text(opts: { max?: number; pattern?: RegExp; rule?: string } = {
 /** A single full code (no commas). `pattern` narrows it (six digits + SH/SZ/BJ for A-shares). */
 export function code(opts: { pattern?: RegExp; rule?: string } = {}) {
   const pattern = opts.pattern ?? THSCODE_RE;
-  const rule = opts.rule ?? 'must be a full code with market suffix, such as 600519.SH';
+  const rule =
+    opts.rule ??
+    (pattern === A_SHARE_CODE_RE
+      ? 'must be an A-share code: six digits, a dot, then SH, SZ or BJ (such as 600519.SH)'
+      : 'must be a full code with market suffix, such as 600519.SH');
   return z.string().check((ctx) => {
     if (ctx.value.includes(',')) {
       ctx.issues.push({
@@ -210,7 +227,10 @@ export function list(opts: {
 }
 
 /** A URL-encoded JSON text whose top level must be an object, an array, or either. */
-export function json(kind: 'object' | 'array' | 'object-or-array', check?: (value: unknown) => string | null) {
+export function json(
+  kind: 'object' | 'array' | 'object-or-array',
+  check?: (value: unknown) => string | null,
+) {
   return z.string().check((ctx) => {
     let value: unknown;
     try {
@@ -282,7 +302,8 @@ export function toQuery(values: Record<string, unknown>): string {
     const v = values[key];
     if (v === undefined || v === null) continue;
     if (Array.isArray(v)) sp.append(key, v.join(','));
-    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') sp.append(key, String(v));
+    else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+      sp.append(key, String(v));
   }
   return sp.toString();
 }
@@ -314,7 +335,12 @@ export function parseParams<S extends ParamsSchema>(
     }
     if (typeof value !== 'string') {
       if (value.length > 1) {
-        return { ok: false, code: ErrorCode.PARAM_FORMAT, param: key, message: `Parameter '${key}' is given more than once` };
+        return {
+          ok: false,
+          code: ErrorCode.PARAM_FORMAT,
+          param: key,
+          message: `Parameter '${key}' is given more than once`,
+        };
       }
       if (value[0] !== undefined && value[0] !== '') cleaned[key] = value[0];
       continue;

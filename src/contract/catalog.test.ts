@@ -1,0 +1,60 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalog, operationByPath, operations } from './catalog';
+
+// The spec lives beside the repository (shared/spec); CI clones the repo with shared/ next to it.
+const specDir = path.resolve(import.meta.dirname, '../../../shared/spec');
+
+function pathsIn(text: string): string[] {
+  return [...new Set([...text.matchAll(/\/api\/[a-z0-9][a-z0-9\-/]*[a-z0-9]/g)].map((m) => m[0]))];
+}
+
+const specFiles = readdirSync(specDir).filter((f) => /^\d{3}_.*\.txt$/.test(f));
+const specPaths = specFiles.flatMap((f) => pathsIn(readFileSync(path.join(specDir, f), 'utf8')));
+
+// upstream-extras.md sections 1-7 describe operations the spec only names; section 8 lists market dumps
+// (download links to Parquet files, not JSON data) that the dashboard deliberately does not forward.
+const extras = readFileSync(path.join(specDir, 'upstream-extras.md'), 'utf8');
+const extrasPaths = pathsIn(extras.slice(0, extras.indexOf('## 8.')));
+
+describe('catalog against the spec files', () => {
+  it('reads both spec files', () => {
+    expect(specFiles).toHaveLength(2);
+    expect(specPaths.length).toBeGreaterThan(60);
+  });
+
+  it.each(specPaths)('has the spec path %s', (p) => {
+    expect(operationByPath(p)?.path).toBe(p);
+  });
+
+  it.each(extrasPaths)('has the named-only path %s from upstream-extras.md', (p) => {
+    expect(operationByPath(p)?.path).toBe(p);
+  });
+
+  it('names tools by the spec rule, and anomaly-analysis-list has none', () => {
+    for (const op of operations) {
+      const expected =
+        op.id === 'a-share/special-data/anomaly-analysis-list' ? null : `get_${op.id.replace(/[/-]/g, '_')}`;
+      expect(op.tool, op.id).toBe(expected);
+    }
+    expect(catalog['a-share/prices/snapshot'].tool).toBe('get_a_share_prices_snapshot');
+  });
+
+  it('marks exactly the high-frequency and capital-flow operations as restricted', () => {
+    const restricted = operations.filter((op) => op.access === 'restricted').map((op) => op.id);
+    expect(restricted.sort()).toEqual([
+      'a-share/capital-flow/historical',
+      'a-share/capital-flow/snapshot',
+      'a-share/high-frequency/historical',
+      'a-share/high-frequency/intraday',
+    ]);
+  });
+
+  it('has a path and parameter list derived from each id', () => {
+    for (const op of operations) {
+      expect(op.path).toBe(`/api/${op.id}`);
+      expect(op.paramNames).toEqual(Object.keys(op.params.shape));
+    }
+  });
+});
