@@ -60,8 +60,11 @@ export interface ParamIssue {
   rule: string;
 }
 
-export interface Operation<Id extends string, P extends ParamsSchema, D extends z.ZodType>
-  extends OperationSpec<P, D> {
+export interface Operation<
+  Id extends string,
+  P extends ParamsSchema,
+  D extends z.ZodType,
+> extends OperationSpec<P, D> {
   /** The path after `/api/`, for example `a-share/prices/snapshot`. */
   id: Id;
   path: `/api/${Id}`;
