@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import type { AnyOperation } from './operation';
 import { aSharePriceOperations } from './operations/a-share-prices';
+import { aShareReferenceOperations } from './operations/a-share-reference';
+import { financialsOperations } from './operations/financials';
+import { specialDataOperations } from './operations/special-data';
+import { auctionOperations } from './operations/auction';
+import { metaOperations } from './operations/meta';
+import { newsOperations } from './operations/news';
+import { restrictedOperations } from './operations/restricted';
+import { marketExtrasOperations } from './operations/market-extras';
+import { indexGroupOperations } from './operations/index-group';
 
 /**
  * Every operation of the contract, keyed by id (the path after `/api/`). The SPA, the BFF, the simulator
@@ -9,6 +18,15 @@ import { aSharePriceOperations } from './operations/a-share-prices';
 export const catalog = {
   ...aSharePriceOperations,
   // spec file 000 and its named-only operations (A-share, special data, meta, news, restricted, index)
+  ...aShareReferenceOperations,
+  ...financialsOperations,
+  ...specialDataOperations,
+  ...auctionOperations,
+  ...metaOperations,
+  ...newsOperations,
+  ...restrictedOperations,
+  ...marketExtrasOperations,
+  ...indexGroupOperations,
   // spec file 001 and the fund extras (fund, futures, options, Hong Kong IPO)
 };
 

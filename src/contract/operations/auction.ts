@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { defineOperations } from '../operation';
+import { date, list, oneOf, A_SHARE_CODE_RE } from '../params';
+import { dateText, int as integer, ms, num, str } from '../common';
+
+/** Opening-auction figures; `auction_volume` is in lots (100 shares), `*_pct` are percent values. */
+export const auctionSnapshotItem = z.looseObject({
+  thscode: str,
+  ticker: str,
+  name: str,
+  auction_price: num,
+  auction_pct: num,
+  auction_volume: num,
+  auction_amount: num,
+  auction_unmatched: num,
+  auction_turnover_pct: num,
+  auction_yesterday_ratio_pct: num,
+  auction_volume_ratio: num,
+  pre_close_price: num,
+  open_price: num,
+  last_price: num,
+  float_market_cap: num,
+});
+
+/** `timestamp` is the assembly time in every state; freshness is judged by `data_status`. */
+export const auctionSnapshotData = z.looseObject({
+  timestamp: ms,
+  auction_phase: str,
+  data_status: str,
+  total: integer,
+  item: z.array(auctionSnapshotItem),
+});
+
+/** The spec's "the service (array of string)" is the real field `tags`. */
+export const shortTermBenchmarkItem = z.looseObject({
+  thscode: str,
+  ticker: str,
+  name: str,
+  auction_pct: num,
+  tags: z.array(str),
+});
+
+export const auctionOperations = defineOperations({
+  'a-share/auction/snapshot': {
+    group: 'auction',
+    summary: 'Opening-auction snapshot of up to 100 A-shares, live or final',
+    params: z.object({
+      // At most 100 tokens counted before de-duplication; index and fund codes are refused.
+      thscodes: list({
+        max: 100,
+        item: A_SHARE_CODE_RE,
+        itemRule: 'six digits, a dot, SH, SZ or BJ',
+        upper: true,
+      }),
+      stage: oneOf(['live', 'final']).default('final'),
+    }),
+    data: auctionSnapshotData,
+    cache: 'quote',
+    access: 'open',
+    source: 'spec',
+  },
+  'a-share/auction/short-term-benchmark': {
+    group: 'auction',
+    summary: 'Short-term benchmark stocks of one day with their auction change and tags',
+    // Missing means today in Asia/Shanghai; an explicit non-trading day is answered as is (no rule here).
+    params: z.object({ date: date().optional() }),
+    data: z.looseObject({
+      timestamp: ms,
+      date: dateText,
+      date_ms: ms,
+      item: z.array(shortTermBenchmarkItem),
+    }),
+    cache: 'intraday',
+    access: 'open',
+    source: 'spec',
+  },
+});
