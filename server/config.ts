@@ -1,0 +1,206 @@
+import { z } from 'zod';
+
+/**
+ * The server's environment, parsed once at start-up. Every rule is checked here so that a bad value
+ * stops the process with a message naming the variable, instead of failing later in a request.
+ */
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Real service; null means demo mode (the embedded simulator on loopback). */
+  marketApi: { baseUrl: string; apiKey: string } | null;
+  /** Pinned clock (Unix ms) for the simulator and the gateway; null follows real time. */
+  simNow: number | null;
+  simRestricted: 'open' | 'closed';
+  upstreamTimeoutMs: number;
+  upstreamConnectTimeoutMs: number;
+  logLevel: LogLevel;
+  staticDir: string;
+  watchlistDb: string;
+}
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, rule: string) {
+    super(`Invalid configuration: ${variable} ${rule}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+export interface ConfigVariable {
+  name: string;
+  description: string;
+  /** As written in the environment; null when there is none. */
+  default: string | null;
+}
+
+/** Every variable the server reads. The README table is generated from (and checked against) this list. */
+export const configVariables: readonly ConfigVariable[] = [
+  { name: 'PORT', description: 'Port the server listens on (0 picks a free one).', default: '8080' },
+  { name: 'HOST', description: 'Interface the server listens on.', default: '127.0.0.1' },
+  {
+    name: 'MARKET_API_BASE_URL',
+    description:
+      'Base URL of the real market data service (http or https). Set together with MARKET_API_KEY.',
+    default: null,
+  },
+  {
+    name: 'MARKET_API_KEY',
+    description:
+      'Key for the real service, sent only by the server as X-api-key. Without it the embedded simulator serves simulated data.',
+    default: null,
+  },
+  {
+    name: 'SIM_NOW',
+    description:
+      'Pins the clock of the simulator and the gateway: ISO 8601 with an offset (2026-07-14T10:00:00+08:00) or Unix ms. Simulated mode only.',
+    default: null,
+  },
+  {
+    name: 'SIM_RESTRICTED',
+    description:
+      'Whether the simulator opens the restricted operations (high-frequency, capital flow): open or closed.',
+    default: 'closed',
+  },
+  {
+    name: 'UPSTREAM_TIMEOUT_MS',
+    description: 'Time allowed for one upstream call, from sending it to the last byte of the answer.',
+    default: '10000',
+  },
+  {
+    name: 'UPSTREAM_CONNECT_TIMEOUT_MS',
+    description: 'Time allowed to open a connection to the upstream.',
+    default: '3000',
+  },
+  { name: 'LOG_LEVEL', description: `Log level: ${logLevels.join(', ')}.`, default: 'info' },
+  { name: 'STATIC_DIR', description: 'Folder of the built SPA (npm run build).', default: 'dist' },
+  {
+    name: 'WATCHLIST_DB',
+    description: 'SQLite file holding the watchlists.',
+    default: 'data/watchlists.sqlite',
+  },
+];
+
+/** A Markdown table of the variables, for the README. */
+export function configTable(): string {
+  const rows = configVariables.map(
+    (v) => `| \`${v.name}\` | ${v.default === null ? '—' : `\`${v.default}\``} | ${v.description} |`,
+  );
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+type Env = NodeJS.ProcessEnv;
+
+/** Empty or blank counts as unset, so `MARKET_API_KEY=` in a shell behaves like no key. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function defaultOf(name: string): string {
+  const value = configVariables.find((v) => v.name === name)?.default;
+  if (value === undefined || value === null) throw new Error(`No default for ${name}`);
+  return value;
+}
+
+function parseWith<T>(env: Env, name: string, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(read(env, name) ?? defaultOf(name));
+  if (!result.success) throw new ConfigError(name, result.error.issues[0]?.message ?? 'is invalid');
+  return result.data;
+}
+
+function integer(min: number, max: number) {
+  const rule = `must be a whole number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, rule)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, rule);
+}
+
+const ISO_WITH_OFFSET_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function parseSimNow(text: string): number {
+  const rule = 'must be ISO 8601 with an offset (2026-07-14T10:00:00+08:00) or Unix milliseconds';
+  if (/^\d+$/.test(text)) {
+    const ms = Number(text);
+    if (!Number.isSafeInteger(ms)) throw new ConfigError('SIM_NOW', rule);
+    return ms;
+  }
+  const ms = ISO_WITH_OFFSET_RE.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(ms)) throw new ConfigError('SIM_NOW', rule);
+  return ms;
+}
+
+function parseBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(
+      'MARKET_API_BASE_URL',
+      'must be an absolute http(s) URL, such as https://example.com',
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(
+      'MARKET_API_BASE_URL',
+      `must use http or https (got ${url.protocol.replace(':', '')})`,
+    );
+  }
+  // Credentials in the URL would end up wherever the URL is printed; the key has its own variable.
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError(
+      'MARKET_API_BASE_URL',
+      'must not contain credentials; put the key in MARKET_API_KEY',
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConfigError('MARKET_API_BASE_URL', 'must not have a query or a fragment');
+  }
+  // Operation paths start with '/api/', so the base keeps no trailing slash.
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function loadConfig(env: Env): Config {
+  const baseUrl = read(env, 'MARKET_API_BASE_URL');
+  const apiKey = read(env, 'MARKET_API_KEY');
+  if (baseUrl !== undefined && apiKey === undefined) {
+    throw new ConfigError(
+      'MARKET_API_KEY',
+      'must be set when MARKET_API_BASE_URL is set (set both or neither)',
+    );
+  }
+  if (apiKey !== undefined && baseUrl === undefined) {
+    throw new ConfigError(
+      'MARKET_API_BASE_URL',
+      'must be set when MARKET_API_KEY is set (set both or neither)',
+    );
+  }
+  const marketApi =
+    baseUrl !== undefined && apiKey !== undefined ? { baseUrl: parseBaseUrl(baseUrl), apiKey } : null;
+
+  const simNowText = read(env, 'SIM_NOW');
+  // A pinned clock against the real service would make the date rules disagree with the service.
+  if (simNowText !== undefined && marketApi !== null) {
+    throw new ConfigError('SIM_NOW', 'only applies to simulated data; unset it or unset MARKET_API_KEY');
+  }
+
+  return {
+    port: parseWith(env, 'PORT', integer(0, 65535)),
+    host: parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address')),
+    marketApi,
+    simNow: simNowText === undefined ? null : parseSimNow(simNowText),
+    simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
+    upstreamTimeoutMs: parseWith(env, 'UPSTREAM_TIMEOUT_MS', integer(1, 600_000)),
+    upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
+    logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
+    staticDir: parseWith(env, 'STATIC_DIR', z.string()),
+    watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),
+  };
+}

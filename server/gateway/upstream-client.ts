@@ -1,0 +1,180 @@
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { AnyOperation } from '../../src/contract/operation';
+import { rawEnvelopeSchema } from '../../src/contract/envelope';
+import type { RawEnvelope } from '../../src/contract/envelope';
+import {
+  badResponse,
+  httpError,
+  parseRetryAfter,
+  rateLimited,
+  redirected,
+  timedOut,
+  unreachable,
+} from './failures';
+import type { GatewayFailure } from './failures';
+
+/**
+ * The one place that speaks HTTP to the market data service. Everything a later layer adds (cache,
+ * merging of identical calls, request budget, retries, circuit breakers) wraps the `Upstream` interface
+ * instead of changing this module: each of those is an `Upstream` that delegates to another.
+ */
+
+export interface UpstreamRequest {
+  operation: AnyOperation;
+  /** Canonical query string rebuilt from the parsed parameters, without '?'. */
+  query: string;
+  /** The BFF's id of the browser request, for log correlation. */
+  requestId: string;
+}
+
+export type UpstreamOutcome =
+  | {
+      ok: true;
+      envelope: RawEnvelope;
+      /** The envelope as the service sent it (key redacted), passed to the browser unchanged. */
+      body: string;
+    }
+  | { ok: false; failure: GatewayFailure };
+
+export interface Upstream {
+  /** Never rejects: every failure is an outcome with a gateway code. */
+  call(req: UpstreamRequest): Promise<UpstreamOutcome>;
+  close(): Promise<void>;
+}
+
+export interface UpstreamClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** Largest body read from the service; the whole A-share table is well under this. */
+  maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 32 * 1024 * 1024;
+
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+function errorCodeOf(err: unknown): string | null {
+  for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
+    if (
+      'code' in e &&
+      typeof e.code === 'string' &&
+      (UNREACHABLE_CODES.has(e.code) || TIMEOUT_CODES.has(e.code))
+    ) {
+      return e.code;
+    }
+    e = 'cause' in e ? e.cause : undefined;
+  }
+  return null;
+}
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}
+
+export function classifyTransportError(
+  err: unknown,
+  deadlinePassed: boolean,
+  timeoutMs: number,
+): GatewayFailure {
+  const code = errorCodeOf(err);
+  if (deadlinePassed || (code !== null && TIMEOUT_CODES.has(code))) {
+    return timedOut(timeoutMs, code ?? 'deadline passed');
+  }
+  return unreachable(code ?? describeError(err));
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], limit: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buf = chunk instanceof Buffer ? chunk : Buffer.from(String(chunk));
+    size += buf.length;
+    if (size > limit) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+}
+
+export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
+  const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  // A dedicated agent: its own timeouts, no redirect interceptor (undici follows none by default).
+  const agent = new Agent({
+    connect: { timeout: opts.connectTimeoutMs },
+    headersTimeout: opts.timeoutMs,
+    bodyTimeout: opts.timeoutMs,
+  });
+  // Short keys could occur in real data by chance; only redact ones long enough to be unambiguous.
+  const redactKey = opts.apiKey.length >= 8;
+
+  async function call(req: UpstreamRequest): Promise<UpstreamOutcome> {
+    const url = `${opts.baseUrl}${req.operation.path}${req.query === '' ? '' : `?${req.query}`}`;
+    // headersTimeout/bodyTimeout bound idle gaps; this bounds the whole call.
+    const deadline = new AbortController();
+    let deadlinePassed = false;
+    const timer = setTimeout(() => {
+      deadlinePassed = true;
+      deadline.abort();
+    }, opts.timeoutMs);
+    try {
+      const res = await request(url, {
+        dispatcher: agent,
+        method: 'GET',
+        headers: { 'x-api-key': opts.apiKey, accept: 'application/json' },
+        signal: deadline.signal,
+      });
+      const status = res.statusCode;
+      if (status < 200 || status >= 300) {
+        await res.body.dump().catch(() => undefined);
+        if (status === 429)
+          return { ok: false, failure: rateLimited(parseRetryAfter(res.headers['retry-after'])) };
+        if (status >= 300 && status < 400) return { ok: false, failure: redirected(status) };
+        return { ok: false, failure: httpError(status) };
+      }
+      const raw = await readBody(res.body, maxBodyBytes);
+      if (raw === null) return { ok: false, failure: badResponse(`larger than ${maxBodyBytes} bytes`) };
+      const text = redactKey && raw.includes(opts.apiKey) ? raw.split(opts.apiKey).join('[redacted]') : raw;
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return { ok: false, failure: badResponse('not JSON') };
+      }
+      const parsed = rawEnvelopeSchema.safeParse(json);
+      if (!parsed.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
+      return { ok: true, envelope: parsed.data, body: text };
+    } catch (err) {
+      return { ok: false, failure: classifyTransportError(err, deadlinePassed, opts.timeoutMs) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    call,
+    close: () => agent.close(),
+  };
+}
