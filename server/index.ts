@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { startSimulator } from './simulator/index';
+
+/** Listen only: everything testable lives in createApp. */
+
+function loadOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+function urlOf(address: AddressInfo | string | null, host: string, port: number): string {
+  const actualPort = typeof address === 'object' && address !== null ? address.port : port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${actualPort}/`;
+}
+
+interface Simulator {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real service when a key is configured, else the embedded simulator on a loopback port. */
+async function connectUpstream(
+  config: Config,
+  clock: () => number,
+): Promise<{ upstream: { baseUrl: string; apiKey: string }; simulator: Simulator | null }> {
+  if (config.marketApi !== null) return { upstream: config.marketApi, simulator: null };
+  // A fresh key per process: the simulator is on loopback, but it still only answers the BFF.
+  const apiKey = randomBytes(24).toString('base64url');
+  const simulator = await startSimulator({ apiKey, now: clock, restricted: config.simRestricted });
+  return { upstream: { baseUrl: simulator.url.replace(/\/+$/, ''), apiKey }, simulator };
+}
+
+async function main(): Promise<void> {
+  const config = loadOrExit();
+  const pinned = config.simNow;
+  const clock = pinned === null ? Date.now : () => pinned;
+
+  const { upstream, simulator } = await connectUpstream(config, clock);
+  const mode = simulator === null ? 'live' : 'simulated';
+  const app = createApp({ config, upstream, mode, clock });
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second Ctrl-C means "now".
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => simulator?.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const label = mode === 'simulated' ? 'simulated data' : 'live data';
+  console.log(`Market dashboard (${label}) at ${urlOf(app.server.address(), config.host, config.port)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The built SPA: files from STATIC_DIR, and index.html for any other page path (client-side routes),
+ * so a shared link such as /stock/600519.SH opens the app rather than a 404.
+ */
+
+export const BUILD_HINT =
+  'The dashboard server is running, but the web app has not been built yet.\n' +
+  'Run `npm run build` and reload this page (or use `npm run dev` while developing).\n';
+
+export interface StaticSite {
+  /** True when STATIC_DIR holds an index.html to serve. */
+  hasIndex: boolean;
+  /** The 404 path for non-API GETs: index.html for pages, a plain 404 for missing files. */
+  fallback(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && accept.includes('text/html');
+}
+
+export function registerStatic(app: FastifyInstance, staticDir: string): StaticSite {
+  const root = resolve(staticDir);
+  const hasIndex = isDirectory(root) && existsSync(join(root, 'index.html'));
+  if (isDirectory(root)) {
+    // Loaded with the app's other plugins on ready(); registration itself is synchronous.
+    app.register(fastifyStatic, {
+      root,
+      dotfiles: 'ignore',
+      setHeaders(reply, path) {
+        // Vite puts content-hashed files under assets/; everything else (index.html) must be revalidated.
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  function fallback(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+    const path = request.url.split('?')[0] ?? '/';
+    if (!hasIndex && (path === '/' || isPage)) {
+      return reply
+        .code(path === '/' ? 200 : 404)
+        .type('text/plain; charset=utf-8')
+        .send(BUILD_HINT);
+    }
+    if (isPage) return reply.code(200).sendFile('index.html');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+  }
+
+  return { hasIndex, fallback };
+}
