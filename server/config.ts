@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidDate } from '../src/contract/params';
 
 /**
  * The server's environment, parsed once at start-up. Every rule is checked here so that a bad value
@@ -132,7 +133,8 @@ function parseSimNow(text: string): number {
     if (!Number.isSafeInteger(ms)) throw new ConfigError('SIM_NOW', rule);
     return ms;
   }
-  const ms = ISO_WITH_OFFSET_RE.test(text) ? Date.parse(text) : Number.NaN;
+  // Date.parse rolls 2026-02-30 over to March; the calendar day must exist as written.
+  const ms = ISO_WITH_OFFSET_RE.test(text) && isValidDate(text.slice(0, 10)) ? Date.parse(text) : Number.NaN;
   if (Number.isNaN(ms)) throw new ConfigError('SIM_NOW', rule);
   return ms;
 }

@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configTable, configVariables, loadConfig } from './config';
+
+function errorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const LIVE = { MARKET_API_BASE_URL: 'https://market.example.com', MARKET_API_KEY: 'k-123456789' };
+
+describe('loadConfig', () => {
+  it('has working defaults: simulated data on 127.0.0.1:8080', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      marketApi: null,
+      simNow: null,
+      simRestricted: 'closed',
+      upstreamTimeoutMs: 10000,
+      upstreamConnectTimeoutMs: 3000,
+      logLevel: 'info',
+      staticDir: 'dist',
+      watchlistDb: 'data/watchlists.sqlite',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      ...LIVE,
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      UPSTREAM_TIMEOUT_MS: '2500',
+      UPSTREAM_CONNECT_TIMEOUT_MS: '800',
+      LOG_LEVEL: 'debug',
+      STATIC_DIR: 'build',
+      WATCHLIST_DB: '/tmp/w.sqlite',
+      SIM_RESTRICTED: 'open',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      marketApi: { baseUrl: 'https://market.example.com', apiKey: 'k-123456789' },
+      upstreamTimeoutMs: 2500,
+      upstreamConnectTimeoutMs: 800,
+      logLevel: 'debug',
+      staticDir: 'build',
+      watchlistDb: '/tmp/w.sqlite',
+      simRestricted: 'open',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', MARKET_API_KEY: ' ', MARKET_API_BASE_URL: '' })).toMatchObject({
+      port: 8080,
+      marketApi: null,
+    });
+  });
+
+  it('refuses a base URL without a key, naming MARKET_API_KEY', () => {
+    const err = errorOf({ MARKET_API_BASE_URL: 'https://market.example.com' });
+    expect(err.variable).toBe('MARKET_API_KEY');
+    expect(err.message).toMatch(/MARKET_API_KEY must be set when MARKET_API_BASE_URL is set/);
+  });
+
+  it('refuses a key without a base URL', () => {
+    expect(errorOf({ MARKET_API_KEY: 'abc' }).variable).toBe('MARKET_API_BASE_URL');
+  });
+
+  it.each([
+    ['ftp://market.example.com', /http or https/],
+    ['market.example.com', /absolute http\(s\) URL/],
+    ['https://user:pw@market.example.com', /credentials/],
+    ['https://market.example.com/?a=1', /query/],
+  ])('refuses the base URL %s', (url, rule) => {
+    const err = errorOf({ ...LIVE, MARKET_API_BASE_URL: url });
+    expect(err.variable).toBe('MARKET_API_BASE_URL');
+    expect(err.message).toMatch(rule);
+  });
+
+  it('drops a trailing slash and keeps a path prefix of the base URL', () => {
+    expect(
+      loadConfig({ ...LIVE, MARKET_API_BASE_URL: 'http://10.0.0.5:9000/market/' }).marketApi?.baseUrl,
+    ).toBe('http://10.0.0.5:9000/market');
+  });
+
+  it.each(['abc', '70000', '-1', '80.5', '8080x'])('refuses PORT=%s', (port) => {
+    const err = errorOf({ PORT: port });
+    expect(err.variable).toBe('PORT');
+    expect(err.message).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535');
+  });
+
+  it('accepts PORT=0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([
+    ['2026-07-14T10:00:00+08:00', Date.UTC(2026, 6, 14, 2)],
+    ['2026-07-14T02:00:00Z', Date.UTC(2026, 6, 14, 2)],
+    ['2026-07-14T10:00:00.250+08:00', Date.UTC(2026, 6, 14, 2, 0, 0, 250)],
+    ['1784000000000', 1784000000000],
+  ])('parses SIM_NOW=%s', (text, ms) => {
+    expect(loadConfig({ SIM_NOW: text }).simNow).toBe(ms);
+  });
+
+  it.each([
+    '2026-07-14T10:00:00',
+    '2026-07-14',
+    'yesterday',
+    '2026-13-40T10:00:00Z',
+    '2026-02-30T10:00:00Z',
+    '2026-07-14T25:00:00Z',
+  ])('refuses SIM_NOW=%s', (text) => {
+    const err = errorOf({ SIM_NOW: text });
+    expect(err.variable).toBe('SIM_NOW');
+    expect(err.message).toMatch(/ISO 8601 with an offset/);
+  });
+
+  it('refuses SIM_NOW together with a real service key', () => {
+    expect(errorOf({ ...LIVE, SIM_NOW: '1784000000000' }).message).toMatch(
+      /SIM_NOW only applies to simulated data/,
+    );
+  });
+
+  it.each([
+    ['SIM_RESTRICTED', 'maybe', /must be open or closed/],
+    ['LOG_LEVEL', 'loud', /must be one of fatal, error/],
+    ['UPSTREAM_TIMEOUT_MS', '0', /from 1 to 600000/],
+    ['UPSTREAM_CONNECT_TIMEOUT_MS', 'soon', /whole number/],
+  ])('refuses %s=%s', (name, value, rule) => {
+    const err = errorOf({ [name]: value });
+    expect(err.variable).toBe(name);
+    expect(err.message).toMatch(rule);
+  });
+});
+
+describe('the list of variables', () => {
+  it('names exactly the variables loadConfig reads', () => {
+    const read = new Set<string>();
+    const env = new Proxy<NodeJS.ProcessEnv>(
+      { ...LIVE },
+      {
+        get(target, name) {
+          if (typeof name === 'string') read.add(name);
+          return typeof name === 'string' ? target[name] : undefined;
+        },
+      },
+    );
+    loadConfig(env);
+    expect([...read].sort()).toEqual(configVariables.map((v) => v.name).sort());
+  });
+
+  it('matches the README table (names and defaults)', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const v of configVariables) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${v.name}\``));
+      expect(row, `README row for ${v.name}`).toBeDefined();
+      if (v.default !== null) expect(row).toContain(`\`${v.default}\``);
+    }
+  });
+
+  it('renders a Markdown table row per variable', () => {
+    const table = configTable().split('\n');
+    expect(table).toHaveLength(configVariables.length + 2);
+    expect(table).toContain('| `PORT` | `8080` | Port the server listens on (0 picks a free one). |');
+  });
+});
