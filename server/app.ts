@@ -72,14 +72,21 @@ function loggerOptions(deps: AppDeps) {
   return { logger: { ...base, redact: { paths: REDACT_PATHS, censor: '[redacted]' } } };
 }
 
-function badRequestAnswer(request: FastifyRequest, reply: FastifyReply, status: number) {
-  const code = status === 404 ? ErrorCode.GATEWAY_UNKNOWN_OPERATION : ErrorCode.PARAM_FORMAT;
-  const message = status === 404 ? 'Not found' : 'The request is malformed';
-  return reply
-    .code(status)
-    .header('x-request-id', request.id)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(errorEnvelope(code, message, request.id)));
+/** An /api request that failed before or outside the gateway handler still gets an envelope. */
+function apiErrorAnswer(request: FastifyRequest, status: number): GatewayAnswer {
+  // Other methods are not operations, whatever went wrong with their body.
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return unknownOperation(pathOf(request.url), request.id);
+  const [httpStatus, code, message] =
+    status < 500
+      ? [400, ErrorCode.PARAM_FORMAT, 'The request is malformed.']
+      : [500, ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.'];
+  return {
+    status: httpStatus,
+    body: JSON.stringify(errorEnvelope(code, message, request.id)),
+    requestId: request.id,
+    retryAfter: null,
+  };
 }
 
 function plainError(reply: FastifyReply, status: number) {
@@ -167,21 +174,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
         ? error.statusCode
         : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (isApiPath(request.url)) {
-      if (status < 500) return badRequestAnswer(request, reply, status);
-      return reply
-        .code(500)
-        .type('application/json; charset=utf-8')
-        .send(
-          JSON.stringify(
-            errorEnvelope(
-              ErrorCode.SERVER_ERROR,
-              'The dashboard server failed to handle this request.',
-              request.id,
-            ),
-          ),
-        );
-    }
+    if (isApiPath(request.url)) return sendAnswer(reply, apiErrorAnswer(request, status));
     return plainError(reply, status);
   });
 

@@ -84,6 +84,21 @@ describe('operations outside the catalog', () => {
     expect(res.headers['x-request-id']).toBe(env.request_id);
     expect(fake.requests).toHaveLength(0);
   });
+
+  it.each([
+    ['application/json', '{not json'],
+    ['application/x-unknown', 'payload'],
+  ])('a POST to an operation with a %s body is still a 404 envelope', async (type, payload) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/a-share/prices/snapshot',
+      headers: { 'content-type': type },
+      payload,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(envelopeOf(res.body).code).toBe(6404);
+    expect(fake.requests).toHaveLength(0);
+  });
 });
 
 describe('parameter checks', () => {
