@@ -22,6 +22,7 @@ import {
 } from './gateway/operation-handler';
 import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
+import type { GatewayAnswer } from './gateway/operation-handler';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 
