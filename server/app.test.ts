@@ -138,6 +138,7 @@ describe('security headers', () => {
       expect(directives.get('frame-ancestors')).toBe("'none'");
       expect(directives.get('style-src')).toBe("'self' 'unsafe-inline'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
 

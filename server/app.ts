@@ -142,6 +142,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
     // Served over plain HTTP on loopback by default; HSTS belongs to whatever terminates TLS.
     strictTransportSecurity: false,
+    // Same rule as frame-ancestors 'none', for browsers that only read the old header.
+    xFrameOptions: { action: 'deny' },
   });
   app.register(compress);
 

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
-import { startSimulator } from './simulator/index';
 
 /** Listen only: everything testable lives in createApp. */
 
@@ -38,6 +37,8 @@ async function connectUpstream(
   if (config.marketApi !== null) return { upstream: config.marketApi, simulator: null };
   // A fresh key per process: the simulator is on loopback, but it still only answers the BFF.
   const apiKey = randomBytes(24).toString('base64url');
+  // Loaded only in simulated mode: live mode never needs the simulator's code.
+  const { startSimulator } = await import('./simulator/index');
   const simulator = await startSimulator({ apiKey, now: clock, restricted: config.simRestricted });
   return { upstream: { baseUrl: simulator.url.replace(/\/+$/, ''), apiKey }, simulator };
 }
