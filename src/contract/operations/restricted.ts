@@ -107,7 +107,8 @@ export const restrictedOperations = defineOperations({
     params: z
       .object({
         thscode: aShareCode(),
-        interval: oneOf(['1m', '1d']),
+        // Required enum: the string check comes first so that a missing value is 1001, not 1002.
+        interval: z.string().pipe(oneOf(['1m', '1d'])),
         start: ms(),
         end: ms(),
       })
