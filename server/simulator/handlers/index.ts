@@ -1,0 +1,4 @@
+import type { Route } from '../route';
+
+/** Every implemented operation, one module per domain. */
+export const routes: readonly Route[] = [];

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { operations } from '../../src/contract/catalog';
+import type { OperationId } from '../../src/contract/catalog';
+import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
+import type { RawQuery } from '../../src/contract/params';
+import { routes } from './handlers/index';
+import type { Route } from './route';
+
+export interface SimulatorOptions {
+  apiKey: string;
+  /** Unix ms; defaults to real time. The BFF passes a pinned clock when SIM_NOW is set. */
+  now?: () => number;
+  /** Whether the operations the real service keeps closed (high-frequency, capital flow) answer. */
+  restricted?: 'open' | 'closed';
+}
+
+function newRequestId(): string {
+  return `sim-${randomUUID()}`;
+}
+
+/** Keep only the shapes a query string can have. */
+function toRawQuery(query: unknown): RawQuery {
+  const out: RawQuery = {};
+  if (typeof query !== 'object' || query === null) return out;
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.filter((v): v is string => typeof v === 'string');
+  }
+  return out;
+}
+
+export function implementedOperations(): readonly OperationId[] {
+  return routes.map((r) => r.id);
+}
+
+/** The simulated market data service as a Fastify instance (not listening; use inject() in tests). */
+export function createSimulator(opts: SimulatorOptions): FastifyInstance {
+  const now = opts.now ?? Date.now;
+  const restricted = opts.restricted ?? 'closed';
+  const app = Fastify({ logger: false });
+  const byPath = new Map<string, Route>(routes.map((r) => [r.op.path, r]));
+
+  const send = (code: number, message: string, data: unknown) => ({
+    code,
+    message,
+    request_id: newRequestId(),
+    data,
+  });
+
+  // Every catalogued path is answered (restricted ones with 2003 even when not simulated yet);
+  // anything else falls through to the plain 404.
+  for (const op of operations) {
+    const route = byPath.get(op.path);
+    if (!route && op.access !== 'restricted') continue;
+    app.get(op.path, async (request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8');
+      const key = request.headers['x-api-key'];
+      if (typeof key !== 'string' || key !== opts.apiKey) {
+        return errorEnvelope(ErrorCode.UNAUTHENTICATED, 'X-api-key is missing or invalid', newRequestId());
+      }
+      if (op.access === 'restricted' && restricted !== 'open') {
+        return errorEnvelope(
+          ErrorCode.FORBIDDEN,
+          'This operation is not open to external callers',
+          newRequestId(),
+        );
+      }
+      if (!route) {
+        return errorEnvelope(ErrorCode.SERVER_ERROR, 'This operation is not simulated yet', newRequestId());
+      }
+      const outcome = route.run(toRawQuery(request.query), { now: now() });
+      return outcome.ok
+        ? send(0, 'success', outcome.data)
+        : errorEnvelope(outcome.code, outcome.message, newRequestId());
+    });
+  }
+
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+  return app;
+}
+
+/** Listen on loopback (port 0 = any free port). */
+export async function startSimulator(
+  opts: SimulatorOptions & { host?: string; port?: number },
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = createSimulator(opts);
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ host, port: opts.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${shownHost}:${port}`, close: () => app.close() };
+}
