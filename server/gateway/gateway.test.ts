@@ -127,6 +127,34 @@ describe('parameter checks', () => {
   });
 });
 
+describe('date rules use the injected clock', () => {
+  const url = '/api/a-share/special-data/hot-stock-list-history?date=2026-07-15';
+
+  it('a day after the clock is out of range (1003) and not forwarded', async () => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(envelopeOf(res.body)).toMatchObject({
+      code: 1003,
+      message: "Parameter 'date' must not be in the future",
+    });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('the same day is forwarded once the clock has reached it', async () => {
+    await app.close();
+    app = createApp({
+      config: loadConfig({ STATIC_DIR: '/nonexistent-static-dir' }),
+      upstream: { baseUrl: fake.url, apiKey: KEY },
+      mode: 'simulated',
+      clock: () => Date.parse('2026-07-15T09:00:00+08:00'),
+      logger: false,
+    });
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(fake.requests[0]?.url).toBe('/api/a-share/special-data/hot-stock-list-history?date=2026-07-15');
+  });
+});
+
 describe('a valid request', () => {
   it('sends the canonical query with the key and none of the client headers', async () => {
     const res = await app.inject({
