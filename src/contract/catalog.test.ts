@@ -6,8 +6,13 @@ import { catalog, operationByPath, operations } from './catalog';
 // The spec lives beside the repository (shared/spec); CI clones the repo with shared/ next to it.
 const specDir = path.resolve(import.meta.dirname, '../../../shared/spec');
 
+// Whole paths only: not `docs/api/endpoints-meta.md` (a vendor doc file) nor a prefix like `/api/fund/market/*`.
 function pathsIn(text: string): string[] {
-  return [...new Set([...text.matchAll(/\/api\/[a-z0-9][a-z0-9\-/]*[a-z0-9]/g)].map((m) => m[0]))];
+  return [
+    ...new Set(
+      [...text.matchAll(/(?<![\w.-])\/api\/[a-z0-9][a-z0-9\-/]*[a-z0-9](?![\w/-])/g)].map((m) => m[0]),
+    ),
+  ];
 }
 
 const specFiles = readdirSync(specDir).filter((f) => /^\d{3}_.*\.txt$/.test(f));
