@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ErrorCode } from '../envelope';
+import { code, fail, json, oneOf } from '../params';
+
+/**
+ * Parameter helpers shared by the fund, futures and options operation files (spec file 001 and
+ * upstream-extras.md section 7).
+ */
+
+/** Six digits + OF (off-exchange), SH or SZ: the form the vendor's CLI validates (upstream-extras 7). */
+export const FUND_CODE_RE = /^\d{6}\.(OF|SH|SZ)$/;
+
+/** One full fund code; a comma or another form is 1002. */
+export function fundCode() {
+  return code({
+    pattern: FUND_CODE_RE,
+    rule: 'must be a fund code: six digits, a dot, then OF, SH or SZ (such as 110022.OF)',
+  });
+}
+
+/**
+ * `oneOf` for an enum that may be required: a value that was not sent fails the string check first, so
+ * parseParams reports 1001. (`oneOf` alone reports a missing value as 1002, its enum code.)
+ */
+export function requiredOneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.string().pipe(oneOf(values));
+}
+
+export const FUND_TYPES = ['otc', 'exchange', 'reits'] as const;
+export type FundType = (typeof FUND_TYPES)[number];
+
+/** `otc` | `exchange` | `reits`; the vendor derives it from the meta `asset_type`, never the suffix. */
+export function fundType() {
+  return requiredOneOf(FUND_TYPES);
+}
+
+/** A decimal number greater than zero: not a number is 1002, zero or negative 1003. */
+export function positiveNumber() {
+  return z
+    .union([z.number(), z.string()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+      if (!Number.isFinite(n)) {
+        // A custom issue without an explicit code is reported as 1002 by parseParams.
+        ctx.issues.push({ code: 'custom', message: 'must be a number', input: v });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .check((ctx) => {
+      // Inside a field the object prefixes the path with the field name, which is what gets reported.
+      if (ctx.value <= 0) fail(ctx, 'value', ErrorCode.PARAM_RANGE, 'must be greater than 0');
+    });
+}
+
+function where(path: readonly PropertyKey[]): string {
+  const text = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return text.replace(/^\./, '') || 'top level';
+}
+
+/**
+ * A URL-encoded JSON parameter whose inner shape is checked by a zod schema; a wrong shape is 1002 with
+ * the first wrong spot named (the top-level kind is checked first by `json`).
+ */
+export function jsonShaped(kind: 'object' | 'array' | 'object-or-array', shape: z.ZodType, rule: string) {
+  return json(kind, (value) => {
+    const r = shape.safeParse(value);
+    if (r.success) return null;
+    const issue = r.error.issues[0];
+    return issue ? `${rule} (at ${where(issue.path)}: ${issue.message})` : rule;
+  });
+}

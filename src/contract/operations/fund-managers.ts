@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineOperations } from '../operation';
+import { text } from '../params';
+import { ms, numOrNull, opaque, str, strOrNull, timestampedItems } from '../common';
+import { requiredOneOf } from './fund-common';
+
+// Inner structures of the pass-through fields (industry preferences, awards, heavy assets, investment
+// history, radar comparison) are not shown by the spec: they stay `unknown` for the UI to narrow.
+
+export const managerStyleItem = z.looseObject({
+  representative_fund_thscode: strOrNull,
+  representative_fund_ticker: strOrNull,
+  representative_fund_name: strOrNull,
+  investment_idea: strOrNull,
+  total_fund_scale: numOrNull,
+  industry_preferences: opaque,
+});
+
+export const managerPerformanceItem = z.looseObject({
+  date_ms: ms,
+  manager_return_pct: numOrNull,
+  peer_return_pct: numOrNull,
+  benchmark_return_pct: numOrNull,
+});
+
+export const managerExperienceItem = z.looseObject({
+  awards: opaque,
+  heavy_assets: opaque,
+  investment_history: opaque,
+});
+
+export const managerDetailItem = z.looseObject({
+  manager_id: str,
+  manager_name: str,
+  sex: strOrNull,
+  degree: strOrNull,
+  company_id: strOrNull,
+  company_name: strOrNull,
+  resume: strOrNull,
+  photo_url: strOrNull,
+  annual_return_pct: numOrNull,
+  maximum_return_pct: numOrNull,
+  radar_comparison: opaque,
+});
+
+/** `manager_id` comes from fund basic information (`manager_info[].manager_id`); an opaque id. */
+const managerId = () => text({ max: 64 });
+
+export const MANAGER_RANGES = ['month', 'tmonth', 'year', 'nowyear', 'now'] as const;
+
+export const fundManagerOperations = defineOperations({
+  'fund/managers/investment-style': {
+    group: 'fund',
+    summary: "A fund manager's investment idea, representative fund, total scale and industry preferences",
+    params: z.object({ manager_id: managerId() }),
+    data: timestampedItems(managerStyleItem),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'fund/managers/performance': {
+    group: 'fund',
+    summary: "A fund manager's return against peers and benchmark over a chosen range",
+    params: z.object({ manager_id: managerId(), range: requiredOneOf(MANAGER_RANGES) }),
+    data: timestampedItems(managerPerformanceItem),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'fund/managers/experience': {
+    group: 'fund',
+    summary: "A fund manager's awards, heavy assets and investment history (upstream structures)",
+    params: z.object({ manager_id: managerId() }),
+    data: timestampedItems(managerExperienceItem),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'fund/managers/detail': {
+    group: 'fund',
+    summary: "A fund manager's profile: company, degree, resume, returns and radar comparison",
+    params: z.object({ manager_id: managerId() }),
+    data: timestampedItems(managerDetailItem),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+});
