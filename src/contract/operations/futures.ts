@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { defineOperations } from '../operation';
+import { code, text } from '../params';
+import { intOrNull, msOrNull, numOrNull, strOrNull } from '../common';
+
+// Spec 001: futures fields are null-able everywhere, including the response time.
+
+/**
+ * A futures contract: variety letters, optional month digits or a continuous marker, then an exchange
+ * suffix (`.SHF`, `.DCE`, `.CFX` seen; `.ZCE`, `.INE`, `.GFEX` likely). Starting with a letter keeps
+ * stock and fund codes out.
+ */
+export const FUTURES_CODE_RE = /^[A-Za-z]{1,6}[0-9A-Za-z]{0,10}\.[A-Za-z]{2,6}$/;
+
+/** One trading session, shared with options varieties. */
+export const tradeSession = z.looseObject({
+  start_time: strOrNull,
+  end_time: strOrNull,
+  session_type: strOrNull,
+});
+
+export const futuresVarietyPlate = z.looseObject({
+  variety_code: strOrNull,
+  name: strOrNull,
+  plate_name: strOrNull,
+  plate_level: intOrNull,
+});
+
+const contractIdentity = {
+  thscode: strOrNull,
+  ticker: strOrNull,
+  name: strOrNull,
+  variety_code: strOrNull,
+  variety_name: strOrNull,
+  exchange_code: strOrNull,
+};
+
+export const futuresMainContinuous = z.looseObject({
+  ...contractIdentity,
+  minute_visit_count: intOrNull,
+  kline_visit_count: intOrNull,
+  statistics_date: strOrNull,
+});
+
+/** Main and secondary-main contracts share this shape. */
+export const futuresMainContract = z.looseObject({
+  ...contractIdentity,
+  list_date: strOrNull,
+  end_date: strOrNull,
+  last_trade_date: strOrNull,
+  last_delivery_date: strOrNull,
+  margin_rate: numOrNull,
+  transaction_fee: numOrNull,
+  transaction_fee_rate: numOrNull,
+});
+
+export const futuresCommodityIndex = z.looseObject({
+  thscode: strOrNull,
+  ticker: strOrNull,
+  name: strOrNull,
+  list_date: strOrNull,
+  end_date: strOrNull,
+});
+
+export const futuresVariety = z.looseObject({
+  variety_code: strOrNull,
+  quote_code: strOrNull,
+  name: strOrNull,
+  exchange_code: strOrNull,
+  exchange_name: strOrNull,
+  price_unit: strOrNull,
+  trade_unit: strOrNull,
+  main_contract_thscode: strOrNull,
+  has_night_session: z.boolean().nullable(),
+  margin_rate: numOrNull,
+  capital_flow: numOrNull,
+  long_short_ratio: numOrNull,
+  /** Quantity per trade unit; its unit is given by `trade_unit`. */
+  trade_amount: numOrNull,
+  price_coefficient: numOrNull,
+  tick_size: numOrNull,
+  contract_multiplier: numOrNull,
+  transaction_fee: numOrNull,
+  transaction_fee_rate: numOrNull,
+  trade_sessions: z.array(tradeSession).nullable(),
+});
+
+const basisFigures = {
+  spot_price: numOrNull,
+  converted_spot_price: numOrNull,
+  close_price: numOrNull,
+  settle_price: numOrNull,
+  close_basis: numOrNull,
+  settle_basis: numOrNull,
+  close_basis_rate: numOrNull,
+  settle_basis_rate: numOrNull,
+};
+
+export const futuresLatestBasis = z.looseObject({
+  thscode: strOrNull,
+  ticker: strOrNull,
+  name: strOrNull,
+  variety_name: strOrNull,
+  reference_site: strOrNull,
+  updated_at: strOrNull,
+  spot_publish_date: strOrNull,
+  spot_indicator_id: strOrNull,
+  default_value: strOrNull,
+  ...basisFigures,
+  average_close_basis: numOrNull,
+  average_settle_basis: numOrNull,
+});
+
+export const futuresHistoricalBasis = z.looseObject({ date: strOrNull, ...basisFigures });
+
+function futuresItems<T extends z.ZodType>(item: T) {
+  return z.looseObject({ timestamp: msOrNull, item: z.array(item) });
+}
+
+const PLANNED = ' (documented as planned for a later release, not yet an external entry point)';
+
+export const futuresOperations = defineOperations({
+  'futures/variety-plates/list': {
+    group: 'futures',
+    summary: `Futures varieties grouped into plates${PLANNED}`,
+    params: z.object({}),
+    data: futuresItems(futuresVarietyPlate),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/contracts/main-continuous-list': {
+    group: 'futures',
+    summary: `Main-continuous futures contracts with visit counts${PLANNED}`,
+    params: z.object({}),
+    data: futuresItems(futuresMainContinuous),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/contracts/main-list': {
+    group: 'futures',
+    summary: `Main futures contracts with dates, margin and fees${PLANNED}`,
+    params: z.object({}),
+    data: futuresItems(futuresMainContract),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/contracts/secondary-main-list': {
+    group: 'futures',
+    summary: `Secondary-main futures contracts, same fields as the main list${PLANNED}`,
+    params: z.object({}),
+    data: futuresItems(futuresMainContract),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/contracts/commodity-index-list': {
+    group: 'futures',
+    summary: `Commodity futures indices${PLANNED}`,
+    params: z.object({}),
+    data: futuresItems(futuresCommodityIndex),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/varieties/list': {
+    group: 'futures',
+    summary: 'Futures varieties with exchange, units, margin, fees and trading sessions',
+    params: z.object({}),
+    data: futuresItems(futuresVariety),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/basis/main-continuous-latest': {
+    group: 'futures',
+    summary: 'Latest spot-futures basis of every main-continuous contract',
+    params: z.object({}),
+    data: futuresItems(futuresLatestBasis),
+    cache: 'intraday',
+    access: 'open',
+    source: 'spec',
+  },
+  'futures/basis/historical': {
+    group: 'futures',
+    summary: 'Daily basis history of one futures contract against a spot indicator',
+    params: z.object({
+      thscode: code({
+        pattern: FUTURES_CODE_RE,
+        rule: 'must be a full futures contract code such as RB2510.SHF',
+      }),
+      // Omitted: the upstream default basis.
+      spot_indicator_id: text({ max: 64 }).optional(),
+    }),
+    data: futuresItems(futuresHistoricalBasis),
+    cache: 'daily',
+    access: 'open',
+    source: 'spec',
+  },
+});

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { defineOperations } from '../operation';
+import { code, fail, ms, oneOf } from '../params';
+import { msOrNull, numOrNull, str, strOrNull } from '../common';
+import { ErrorCode } from '../envelope';
+import { tradeSession } from './futures';
+
+/**
+ * A full option contract code: exchange-listed ETF options are digits (`10008123.SH`), futures options
+ * carry variety, month, C/P and strike, sometimes separated by hyphens (`IO2512-C-4000.CFX`).
+ */
+export const OPTION_CODE_RE = /^[0-9A-Za-z][0-9A-Za-z-]{0,31}\.[A-Za-z]{2,6}$/;
+
+const optionCode = () =>
+  code({ pattern: OPTION_CODE_RE, rule: 'must be a full option contract code such as 10008123.SH' });
+
+export const optionVariety = z.looseObject({
+  variety_code: strOrNull,
+  name: strOrNull,
+  exchange_code: strOrNull,
+  exchange_name: strOrNull,
+  price_unit: strOrNull,
+  trade_unit: strOrNull,
+  has_night_session: z.boolean().nullable(),
+  margin_rate: numOrNull,
+  trade_amount: numOrNull,
+  price_coefficient: numOrNull,
+  tick_size: numOrNull,
+  contract_multiplier: numOrNull,
+  transaction_fee: numOrNull,
+  exercise_fee: numOrNull,
+  /** `physical` or `cash`; unknown values are kept raw. */
+  settlement_type: strOrNull,
+  trade_sessions: z.array(tradeSession),
+});
+
+export const optionContractDetail = z.looseObject({
+  timestamp: msOrNull,
+  thscode: strOrNull,
+  ticker: strOrNull,
+  display_code: strOrNull,
+  name: strOrNull,
+  variety_code: strOrNull,
+  pinyin: strOrNull,
+  list_date: strOrNull,
+  end_date: strOrNull,
+  last_trade_date: strOrNull,
+  last_delivery_date: strOrNull,
+  margin_rate: numOrNull,
+  strike_price: numOrNull,
+  trade_amount: numOrNull,
+  /** Upstream code of the underlying, not guaranteed to be a canonical thscode. */
+  underlying_code: strOrNull,
+  /** `bermudan`, `american` or `european`. */
+  exercise_style: strOrNull,
+  /** `call` or `put`. */
+  option_type: strOrNull,
+});
+
+export const optionTick = z.looseObject({
+  timestamp: msOrNull,
+  price: numOrNull,
+  volume: numOrNull,
+  turnover: numOrNull,
+});
+
+export const optionBar = z.looseObject({
+  timestamp: msOrNull,
+  open_price: numOrNull,
+  high_price: numOrNull,
+  low_price: numOrNull,
+  close_price: numOrNull,
+  volume: numOrNull,
+  turnover: numOrNull,
+});
+
+export const OPTION_SESSIONS = ['pre_market', 'intraday', 'post_market'] as const;
+
+export const optionOperations = defineOperations({
+  'options/varieties/list': {
+    group: 'options',
+    summary: 'Option varieties with exchange, units, margin, fees, settlement and trading sessions',
+    params: z.object({}),
+    data: z.looseObject({ timestamp: msOrNull, item: z.array(optionVariety) }),
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'options/contracts/detail': {
+    group: 'options',
+    summary: 'Terms of one option contract: underlying, strike, style, type and dates',
+    params: z.object({ thscode: optionCode() }),
+    data: optionContractDetail,
+    cache: 'reference',
+    access: 'open',
+    source: 'spec',
+  },
+  'options/prices/intraday': {
+    group: 'options',
+    summary: 'Intraday price points of one option contract for one session',
+    params: z.object({
+      thscode: optionCode(),
+      session: oneOf(OPTION_SESSIONS).default('intraday'),
+    }),
+    data: z.looseObject({
+      timestamp: msOrNull,
+      thscode: str,
+      date: strOrNull,
+      session: str,
+      item: z.array(optionTick),
+    }),
+    cache: 'quote',
+    access: 'open',
+    source: 'spec',
+  },
+  'options/prices/daily': {
+    group: 'options',
+    summary: 'Daily bars of one option contract: a start/end window, or the latest 100 bars',
+    params: z
+      .object({
+        thscode: optionCode(),
+        start: ms({ positive: true }).optional(),
+        end: ms({ positive: true }).optional(),
+      })
+      .check((ctx) => {
+        const { start, end } = ctx.value;
+        if (start === undefined && end !== undefined)
+          fail(ctx, 'start', ErrorCode.PARAM_CONFLICT, "must be sent together with 'end'");
+        else if (start !== undefined && end === undefined)
+          fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must be sent together with 'start'");
+        else if (start !== undefined && end !== undefined && end < start)
+          fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+      }),
+    data: z.looseObject({
+      timestamp: msOrNull,
+      thscode: str,
+      /** Always `1d`. */
+      interval: str,
+      item: z.array(optionBar),
+    }),
+    cache: 'daily',
+    access: 'open',
+    source: 'spec',
+  },
+});
