@@ -10,6 +10,16 @@ import { newsOperations } from './operations/news';
 import { restrictedOperations } from './operations/restricted';
 import { marketExtrasOperations } from './operations/market-extras';
 import { indexGroupOperations } from './operations/index-group';
+import { fundPerformanceOperations } from './operations/fund-performance';
+import { fundManagerOperations } from './operations/fund-managers';
+import { fundFinancialOperations } from './operations/fund-financials';
+import { fundHoldingOperations } from './operations/fund-holdings';
+import { fundMarketOperations } from './operations/fund-market';
+import { fundToolOperations } from './operations/fund-tools';
+import { fundExtraOperations } from './operations/fund-extras';
+import { futuresOperations } from './operations/futures';
+import { optionOperations } from './operations/options';
+import { hkIpoOperations } from './operations/hk-ipo';
 
 /**
  * Every operation of the contract, keyed by id (the path after `/api/`). The SPA, the BFF, the simulator
@@ -28,6 +38,16 @@ export const catalog = {
   ...marketExtrasOperations,
   ...indexGroupOperations,
   // spec file 001 and the fund extras (fund, futures, options, Hong Kong IPO)
+  ...fundPerformanceOperations,
+  ...fundManagerOperations,
+  ...fundFinancialOperations,
+  ...fundHoldingOperations,
+  ...fundMarketOperations,
+  ...fundToolOperations,
+  ...fundExtraOperations,
+  ...futuresOperations,
+  ...optionOperations,
+  ...hkIpoOperations,
 };
 
 export type Catalog = typeof catalog;
