@@ -64,13 +64,11 @@ const UNREACHABLE_CODES = new Set([
   'EPIPE',
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
-]);
-const TIMEOUT_CODES = new Set([
-  'ETIMEDOUT',
+  // A connection that cannot be opened in time is an unreachable host, not a slow answer.
   'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
 ]);
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 function errorCodeOf(err: unknown): string | null {
   for (let e = err, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
