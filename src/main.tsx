@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { createQueryClient } from './api/query';
+import { I18nProvider } from './lib/i18n';
+import { applyTheme, themePreference } from './lib/preferences';
+import { createAppRouter } from './router';
+import './styles.css';
+
+// Before the first render, so the remembered theme never flashes the other one.
+applyTheme(themePreference.read());
+themePreference.subscribe(() => applyTheme(themePreference.read()));
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
