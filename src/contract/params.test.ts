@@ -92,3 +92,20 @@ describe('toQuery', () => {
     expect(toQuery({ b: 2, a: ['x', 'y'], c: undefined, d: true })).toBe('a=x%2Cy&b=2&d=true');
   });
 });
+
+describe('missing required parameters', () => {
+  it('are 1001 whatever the check (enum, list, json), while cross-field rules keep their code', () => {
+    const s = z
+      .object({ mode: oneOf(['a', 'b']), ids: list({ max: 2 }), spec: json('array'), from: ms().optional() })
+      .check((ctx) => {
+        if (ctx.value.from === undefined) fail(ctx, 'to', ErrorCode.PARAM_CONFLICT, 'needs from');
+      });
+    const k = Object.keys(s.shape);
+    const r1 = parseParams(s, { ids: 'x', spec: '[]' }, { unknown: 'reject', known: k });
+    expect(r1.ok ? null : [r1.code, r1.param]).toEqual([1001, 'mode']);
+    const r2 = parseParams(s, { mode: 'a', spec: '[]' }, { unknown: 'reject', known: k });
+    expect(r2.ok ? null : [r2.code, r2.param]).toEqual([1001, 'ids']);
+    const r3 = parseParams(s, { mode: 'a', ids: 'x', spec: '[]' }, { unknown: 'reject', known: k });
+    expect(r3.ok ? null : [r3.code, r3.param]).toEqual([1004, 'to']);
+  });
+});

@@ -12,6 +12,8 @@ export type ParamsShape = Record<string, ParamValue>;
 export type ParamsSchema = z.ZodObject;
 
 const API_CODE = 'apiCode';
+/** Marks an object-level rule, which may name a parameter that was not sent ("goes with start"). */
+const CROSS_FIELD = 'crossField';
 
 /** Attach the contract code to a custom issue. */
 export function fail(
@@ -20,7 +22,13 @@ export function fail(
   code: number,
   message: string,
 ): void {
-  ctx.issues.push({ code: 'custom', message, input: ctx.value, path: [param], params: { [API_CODE]: code } });
+  ctx.issues.push({
+    code: 'custom',
+    message,
+    input: ctx.value,
+    path: [param],
+    params: { [API_CODE]: code, [CROSS_FIELD]: true },
+  });
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -276,13 +284,14 @@ export interface ParamSuccess<T> {
 export type RawQuery = Record<string, string | readonly string[] | undefined>;
 
 function issueCode(issue: z.core.$ZodIssue, raw: RawQuery): number {
+  const key = issue.path[0];
+  const crossField = issue.code === 'custom' && issue.params?.[CROSS_FIELD] === true;
+  // A required parameter that was not sent fails its own check (type, union or enum): that is 1001.
+  if (!crossField && typeof key === 'string' && raw[key] === undefined) return ErrorCode.PARAM_MISSING;
   if (issue.code === 'custom') {
     const c = issue.params?.[API_CODE];
     return typeof c === 'number' ? c : ErrorCode.PARAM_FORMAT;
   }
-  const key = issue.path[0];
-  // A required parameter that was not sent fails its type check (or its union): that is 1001.
-  if (typeof key === 'string' && raw[key] === undefined) return ErrorCode.PARAM_MISSING;
   if (issue.code === 'too_big' || issue.code === 'too_small') return ErrorCode.PARAM_RANGE;
   return ErrorCode.PARAM_FORMAT;
 }
