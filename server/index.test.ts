@@ -45,8 +45,13 @@ describe.skipIf(!hasSimulator)('server/index.ts', () => {
     expect(url, sim.output()).toBeDefined();
     const mode: unknown = await (await fetch(`${url}bff/mode`)).json();
     expect(mode).toMatchObject({ mode: 'simulated', now: Date.parse('2026-07-14T10:00:00+08:00') });
-    const snapshot = await fetch(`${url}api/a-share/prices/snapshot?thscodes=600519.SH`);
-    expect(snapshot.status).toBe(200);
+    // A restricted operation: answered 2003 by the simulator (SIM_RESTRICTED defaults to closed), which
+    // also proves the per-process key reached it (a wrong key would be 2001).
+    const res = await fetch(`${url}api/a-share/capital-flow/snapshot?thscode=600519.SH`);
+    expect(res.status).toBe(200);
+    const body: unknown = await res.json();
+    expect(body).toMatchObject({ code: 2003, data: null });
+    expect(body).toHaveProperty('request_id', res.headers.get('x-request-id'));
     sim.child.kill('SIGTERM');
     expect(await sim.exit).toBe(0);
   });
