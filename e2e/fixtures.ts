@@ -1,0 +1,30 @@
+import { test as base, expect } from '@playwright/test';
+import { AppPage } from './pages/app';
+
+/**
+ * Every test fails if the page logs an error or throws: a broken render or a rejected promise must not
+ * hide behind a test that happened to look at another part of the screen.
+ */
+// The fixture callback is named `provide`, not `use`, so the React hooks lint rule does not mistake it for a hook.
+export const test = base.extend<{ app: AppPage; pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, provide) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') {
+          const where = message.location().url;
+          errors.push(`console.error: ${message.text()}${where ? ` (${where})` : ''}`);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await provide(errors);
+      expect(errors, 'console errors or uncaught page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  app: async ({ page }, provide) => {
+    await provide(new AppPage(page));
+  },
+});
+
+export { expect };

@@ -1,0 +1,34 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The app shell as a user sees it: top bar, search and its results, page body. */
+export class AppPage {
+  readonly page: Page;
+  readonly topBar: Locator;
+  readonly modeBadge: Locator;
+  readonly search: Locator;
+  readonly results: Locator;
+  readonly main: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.topBar = page.getByRole('banner');
+    this.modeBadge = page.getByTestId('mode-badge');
+    this.search = this.topBar.getByRole('combobox');
+    this.results = this.topBar.getByRole('listbox');
+    this.main = page.getByRole('main');
+  }
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  result(code: string): Locator {
+    return this.results.getByRole('option', { name: new RegExp(code.replace('.', '\\.')) });
+  }
+
+  /** Type into the top-bar search the keyboard way: `/` focuses it from anywhere. */
+  async searchFor(text: string): Promise<void> {
+    await this.page.keyboard.press('/');
+    await this.page.keyboard.type(text);
+  }
+}

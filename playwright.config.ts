@@ -1,0 +1,69 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the built app (`vite build` first): the real server in simulated mode with a
+ * pinned clock, in Debian's Chromium (browser downloads are impossible here).
+ */
+
+const port = Number(process.env['E2E_PORT'] ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+const ci = Boolean(process.env['CI']);
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: 0,
+  workers: 1,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'zh-CN',
+    // The app must show Shanghai time whatever the browser's zone: test from somewhere else.
+    timezoneId: 'America/New_York',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/index.ts',
+    url: `${baseURL}/bff/health`,
+    reuseExistingServer: !ci,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Blank means unset: always the simulator, even on a machine that has a real key configured.
+      MARKET_API_KEY: '',
+      MARKET_API_BASE_URL: '',
+      SIM_NOW: process.env['E2E_SIM_NOW'] ?? '2026-07-15T10:10:00+08:00',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: 'dist',
+      // A fresh store per run, so watchlist tests never see a previous run's lists.
+      WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
+    },
+  },
+});
