@@ -41,7 +41,7 @@ function StockPlaceholder() {
         <h1 id="instrument-title" className="instrument-head__name">
           {record?.name ?? thscode}
         </h1>
-        <span className="instrument-head__code num">{thscode}</span>
+        {record && <span className="instrument-head__code num">{thscode}</span>}
       </header>
       {body}
       <div className="notice" role="note">
