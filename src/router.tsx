@@ -1,10 +1,12 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` is for tests (memory history); the app uses the browser's. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history && { history }),
     context: { queryClient },
     // Route loaders prefetch on hover/focus; freshness is the query cache's business, not the router's.
     defaultPreload: 'intent',

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+// The leading "-" keeps the route generator from treating this file as a route.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { createAppRouter } from '../router';
+import { envelope, renderWithProviders, requestOf } from '../lib/testing';
+import { QueryClient } from '@tanstack/react-query';
+
+const moutai = {
+  thscode: '600519.SH',
+  ticker: '600519',
+  name: '贵州茅台',
+  exchange: 'SH',
+  asset_type: 'a-share',
+  currency: 'CNY',
+  list_date: '2001-08-27',
+  end_date: null,
+  last_trade_date: null,
+  last_delivery_date: null,
+};
+
+function serve() {
+  const fetch = vi.fn((input: unknown) => {
+    const url = requestOf(input);
+    if (url.pathname === '/bff/mode') {
+      return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: 0 })));
+    }
+    const q = (url.searchParams.get('q') ?? '').toUpperCase();
+    const item = moutai.thscode.includes(q) ? [moutai] : [];
+    return Promise.resolve(envelope({ timestamp: 1, item }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderAt(path: string) {
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter(new QueryClient(), history);
+  renderWithProviders(<RouterProvider router={router} />);
+  return { router, history };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('routes', () => {
+  it('the stock link names the instrument and says its view is not built yet', async () => {
+    serve();
+    renderAt('/stock/600519.SH');
+    expect(await screen.findByRole('heading', { level: 1, name: '贵州茅台' })).toBeTruthy();
+    expect(screen.getByText('股票视图即将上线')).toBeTruthy();
+    expect(screen.getByText('2001-08-27')).toBeTruthy();
+    expect(screen.getByText('模拟数据 · Simulated data')).toBeTruthy();
+  });
+
+  it('a malformed code is refused without asking the service', async () => {
+    const fetch = serve();
+    renderAt('/stock/600519');
+    expect(await screen.findByText('不是有效的 A 股代码：600519')).toBeTruthy();
+    expect(fetch.mock.calls.some(([input]) => requestOf(input).pathname.startsWith('/api/'))).toBe(false);
+  });
+
+  it('a well-formed code the search does not know says so', async () => {
+    serve();
+    renderAt('/stock/600000.SH');
+    expect(await screen.findByText('未找到代码为 600000.SH 的 A 股')).toBeTruthy();
+  });
+
+  it('Enter in the top-bar search opens the stock page', async () => {
+    serve();
+    const { router } = renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: '欢迎使用行情看板' })).toBeTruthy();
+    const banner = screen.getByRole('banner');
+    const box = banner.querySelector('input[role="combobox"]');
+    if (!(box instanceof HTMLInputElement)) throw new Error('no search box in the top bar');
+    act(() => box.focus());
+    fireEvent.change(box, { target: { value: '600519' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stock/600519.SH'));
+    expect(await screen.findByRole('heading', { level: 1, name: '贵州茅台' })).toBeTruthy();
+  });
+
+  it('an unknown path shows "page not found" inside the shell', async () => {
+    serve();
+    renderAt('/no/such/page');
+    expect(await screen.findByText('页面不存在')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+});
