@@ -7,6 +7,8 @@ import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import type { RawQuery } from '../../src/contract/params';
 import { routes } from './handlers/index';
 import type { Route } from './route';
+import { prepareAllCurves } from './model/prices';
+import { allStocks } from './model/universe';
 
 export interface SimulatorOptions {
   apiKey: string;
@@ -76,6 +78,11 @@ export function createSimulator(opts: SimulatorOptions): FastifyInstance {
         : errorEnvelope(outcome.code, outcome.message, newRequestId());
     });
   }
+
+  // Build the price model before the first request, so that a whole-market snapshot is fast from the start.
+  app.addHook('onReady', async () => {
+    prepareAllCurves(allStocks());
+  });
 
   app.setNotFoundHandler((_request, reply) => {
     void reply.code(404).type('text/plain; charset=utf-8').send('Not Found');

@@ -1,4 +1,23 @@
 import type { Route } from '../route';
+import { auctionRoutes } from './auction';
+import { calendarRoutes } from './calendar';
+import { dragonTigerRoutes } from './dragon-tiger';
+import { financialRoutes } from './financials';
+import { hotListRoutes } from './hot-lists';
+import { monitorRoutes } from './monitor';
+import { newsRoutes } from './news';
+import { priceRoutes } from './prices';
+import { searchRoutes } from './search';
 
 /** Every implemented operation, one module per domain. */
-export const routes: readonly Route[] = [];
+export const routes: readonly Route[] = [
+  ...calendarRoutes,
+  ...priceRoutes,
+  ...financialRoutes,
+  ...dragonTigerRoutes,
+  ...hotListRoutes,
+  ...monitorRoutes,
+  ...auctionRoutes,
+  ...searchRoutes,
+  ...newsRoutes,
+];

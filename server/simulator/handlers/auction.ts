@@ -1,0 +1,97 @@
+import { catalog } from '../../../src/contract/catalog';
+import { ErrorCode } from '../../../src/contract/envelope';
+import { auctionQuote, benchmark, type AuctionQuote } from '../model/auction';
+import { dateOf, dayOf, midnightMs, tradingIndexOf } from '../model/calendar';
+import { instrumentByCode } from '../model/instruments';
+import { AUCTION_END_S } from '../model/session';
+import { stockByCode } from '../model/universe';
+import { SimError, defineHandler } from '../route';
+import { clockOf } from './common';
+
+function quoteItem(q: AuctionQuote) {
+  return {
+    thscode: q.stock.thscode,
+    ticker: q.stock.ticker,
+    name: q.stock.name,
+    auction_price: q.price,
+    auction_pct: q.pct,
+    auction_volume: q.lots,
+    auction_amount: q.amount,
+    auction_unmatched: q.unmatched,
+    auction_turnover_pct: q.turnoverPct,
+    auction_yesterday_ratio_pct: q.yesterdayRatioPct,
+    auction_volume_ratio: q.volumeRatio,
+    pre_close_price: q.preClose,
+    open_price: q.open,
+    last_price: q.last,
+    float_market_cap: q.floatCap,
+  };
+}
+
+export const auctionRoutes = [
+  defineHandler(catalog['a-share/auction/snapshot'], (params, ctx) => {
+    const clock = clockOf(ctx.now);
+    const codes = [...new Set(params.thscodes)];
+    for (const code of codes) {
+      const other = stockByCode(code) ? undefined : instrumentByCode(code, clock.today);
+      if (other) {
+        throw new SimError(
+          ErrorCode.PARAM_FORMAT,
+          `Parameter 'thscodes' has '${code}', which is not an A-share stock`,
+        );
+      }
+    }
+    // Before 09:15 nothing is known; during the call auction only `live` asks for indicative data;
+    // on a closed day the latest trading day's final match is shown.
+    let phase: string;
+    let ready: boolean;
+    let live = false;
+    const index = clock.todayIndex >= 0 ? clock.todayIndex : clock.previousIndex;
+    if (clock.phase === 'pre-open') {
+      phase = 'not_started';
+      ready = false;
+    } else if (clock.phase === 'auction') {
+      phase = 'live';
+      ready = params.stage === 'live';
+      live = true;
+    } else {
+      phase = 'final';
+      ready = true;
+    }
+    const item = [];
+    if (ready) {
+      for (const code of codes) {
+        const stock = stockByCode(code);
+        if (!stock || stock.listDay > clock.today) continue;
+        const quote = auctionQuote(stock, index, clock, live);
+        if (quote) item.push(quoteItem(quote));
+      }
+    }
+    return {
+      timestamp: ctx.now,
+      auction_phase: phase,
+      data_status: ready ? 'ready' : 'not_ready',
+      total: item.length,
+      item,
+    };
+  }),
+
+  defineHandler(catalog['a-share/auction/short-term-benchmark'], (params, ctx) => {
+    const clock = clockOf(ctx.now);
+    const day = params.date === undefined ? clock.today : dayOf(params.date);
+    const index = tradingIndexOf(day);
+    // A closed day is answered as is (never moved), a future day or today before the match is empty.
+    const open =
+      index >= 0 && (day < clock.today || (day === clock.today && clock.secondOfDay >= AUCTION_END_S));
+    const item = open
+      ? benchmark(index, clock).map(({ quote, tags }) => ({
+          thscode: quote.stock.thscode,
+          ticker: quote.stock.ticker,
+          name: quote.stock.name,
+          auction_pct: quote.pct,
+          tags,
+        }))
+      : [];
+    return { timestamp: ctx.now, date: dateOf(day), date_ms: midnightMs(day), item };
+  }),
+];

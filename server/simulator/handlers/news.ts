@@ -1,0 +1,29 @@
+import { catalog } from '../../../src/contract/catalog';
+import { flashPage, flashRefresh, noticeDetail, type Flash } from '../model/news';
+import { defineHandler } from '../route';
+
+/** The wire shape: everything but the parsed cursor. */
+function wire(f: Flash) {
+  return {
+    id: f.id,
+    seq: f.seq,
+    title: f.title,
+    encoded_url: f.encoded_url,
+    summary: f.summary,
+    tags: f.tags,
+    type: f.type,
+    create_time_ms: f.create_time_ms,
+    update_time_ms: f.update_time_ms,
+    pic_url: f.pic_url,
+  };
+}
+
+export const newsRoutes = [
+  defineHandler(catalog['news/flash/list'], (params, ctx) => ({
+    items: flashPage(params.tag_id, BigInt(params.seq), ctx.now).map(wire),
+  })),
+  defineHandler(catalog['news/flash/refresh'], (params, ctx) => ({
+    items: flashRefresh(params.tag_id, BigInt(params.seq), params.create_time_ms, ctx.now).map(wire),
+  })),
+  defineHandler(catalog['news/notice/detail'], (params, ctx) => noticeDetail(params.seq, ctx.now)),
+];

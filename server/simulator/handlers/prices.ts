@@ -1,0 +1,92 @@
+import { catalog } from '../../../src/contract/catalog';
+import { dayOfMs, midnightMs, tradingIndexOnOrAfter, tradingIndexOnOrBefore } from '../model/calendar';
+import { adjustmentFactor, barAsOf, closeAt, firstBarIndex, latestBar, type DayBar } from '../model/prices';
+import { round } from '../model/random';
+import { listedStocks, stockByCode, type Stock } from '../model/universe';
+import { defineHandler } from '../route';
+import { clockOf, requireStock } from './common';
+import type { MarketClock } from '../model/session';
+
+function snapshotItem(stock: Stock, bar: DayBar) {
+  return {
+    thscode: stock.thscode,
+    ticker: stock.ticker,
+    last_price: bar.close,
+    open_price: bar.open,
+    high_price: bar.high,
+    low_price: bar.low,
+    // On an ex-date the exchange publishes the ex-rights reference as the previous close.
+    prev_price: bar.ref,
+    price_change: round(bar.close - bar.ref, 2),
+    price_change_ratio_pct: round((bar.close / bar.ref - 1) * 100, 4),
+    volume: bar.volume,
+    turnover: bar.turnover,
+  };
+}
+
+function quotes(stocks: readonly Stock[], clock: MarketClock) {
+  const out: ReturnType<typeof snapshotItem>[] = [];
+  for (const stock of stocks) {
+    const bar = latestBar(stock, clock);
+    if (bar) out.push(snapshotItem(stock, bar));
+  }
+  return out;
+}
+
+export const priceRoutes = [
+  defineHandler(catalog['a-share/prices/snapshot'], (params, ctx) => {
+    const clock = clockOf(ctx.now);
+    const listed = listedStocks(clock.today);
+    let stocks: Stock[];
+    if (params.thscodes) {
+      // Request order; unknown codes are simply left out, as the real batch operation does.
+      const seen = new Set<string>();
+      stocks = [];
+      for (const code of params.thscodes) {
+        const stock = stockByCode(code);
+        if (!stock || seen.has(code) || stock.listDay > clock.today) continue;
+        seen.add(code);
+        stocks.push(stock);
+      }
+    } else {
+      stocks = listed.slice(params.offset, params.offset + params.limit);
+    }
+    const item = quotes(stocks, clock);
+    return { timestamp: item.length ? clock.barTimeMs : null, total: listed.length, item };
+  }),
+
+  defineHandler(catalog['a-share/prices/historical'], (params, ctx) => {
+    const clock = clockOf(ctx.now);
+    const stock = requireStock(params.thscode, clock);
+    // Bars are stamped at midnight: a start later in a day excludes that day.
+    const startDay = dayOfMs(params.start) + (midnightMs(dayOfMs(params.start)) < params.start ? 1 : 0);
+    const from = Math.max(firstBarIndex(stock), tradingIndexOnOrAfter(startDay));
+    const to = Math.min(clock.barIndex, tradingIndexOnOrBefore(dayOfMs(params.end)));
+    const latestFactor = adjustmentFactor(stock, clock.barIndex);
+    const item = [];
+    let prev = from <= to ? closeAt(stock, from - 1) : 0;
+    for (let t = from; t <= to; t++) {
+      const bar = barAsOf(stock, t, clock, prev);
+      if (!bar) continue;
+      prev = bar.close;
+      const factor =
+        params.adjust === 'none'
+          ? 1
+          : params.adjust === 'backward'
+            ? adjustmentFactor(stock, t)
+            : adjustmentFactor(stock, t) / latestFactor;
+      const digits = params.adjust === 'none' ? 2 : 3;
+      item.push({
+        date_ms: midnightMs(bar.day),
+        open_price: round(bar.open * factor, digits),
+        high_price: round(bar.high * factor, digits),
+        low_price: round(bar.low * factor, digits),
+        close_price: round(bar.close * factor, digits),
+        volume: bar.volume,
+        turnover: bar.turnover,
+      });
+    }
+    const newest = item[item.length - 1];
+    return { timestamp: newest ? newest.date_ms : midnightMs(dayOfMs(params.end)), item };
+  }),
+];
