@@ -100,11 +100,13 @@ describe('financial statements', () => {
       expect(row.operating_costs).toBeNull();
       expect(row.operating_income).not.toBeNull();
     }
-    for (const op of [income, balance, cash]) {
-      const data = await fetchData(app, op, { thscode: '600519.SH' });
-      const row: Record<string, unknown> = data.item[0] ?? {};
-      expect(Object.values(row).some((v) => v === null)).toBe(true);
-    }
+    const moutai = { thscode: '600519.SH' };
+    const rows: Record<string, unknown>[] = [
+      (await fetchData(app, income, moutai)).item[0] ?? {},
+      (await fetchData(app, balance, moutai)).item[0] ?? {},
+      (await fetchData(app, cash, moutai)).item[0] ?? {},
+    ];
+    for (const row of rows) expect(Object.values(row).some((v) => v === null)).toBe(true);
   });
 
   it('balances assets, debt and equity and adds up cash flows', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, operations, type OperationId } from '../../src/contract/catalog';
-import { implementedOperations } from './index';
+import { implementedOperations, startSimulator } from './index';
 import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt } from './testkit';
 import { stockByCode } from './model/universe';
 
@@ -93,6 +93,19 @@ describe('envelope, authentication and routing', () => {
     const env = await call(opened, restricted.path);
     expect(env.code).not.toBe(2003);
     await opened.close();
+  });
+
+  it('listens on loopback when started, and closes', async () => {
+    const sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING });
+    expect(sim.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${sim.url}/api/a-share/calendar/trading-days`, {
+      headers: { 'X-api-key': KEY },
+    });
+    const body: unknown = await res.json();
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ code: 0, message: 'success' });
+    await sim.close();
+    await expect(fetch(`${sim.url}/api/a-share/calendar/trading-days`)).rejects.toThrow();
   });
 
   it('gives every answer its own request id', async () => {
