@@ -8,7 +8,8 @@ import { ensureDeps, root } from './ensure-deps.mjs';
 
 ensureDeps();
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const results = path.join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const results = path.join(root, 'reports');
 mkdirSync(results, { recursive: true });
 const vitestJson = path.join(results, 'vitest.json');
 const playwrightJson = path.join(results, 'playwright.json');

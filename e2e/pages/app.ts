@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The app shell as a user sees it: top bar, search and its results, page body. */
 export class AppPage {
@@ -18,8 +18,10 @@ export class AppPage {
     this.main = page.getByRole('main');
   }
 
+  /** Open a page and wait until the app has mounted (the badge knows the mode), so keys reach it. */
   async open(path = '/'): Promise<void> {
     await this.page.goto(path);
+    await expect(this.modeBadge).toHaveAttribute('data-mode', /^(simulated|live)$/);
   }
 
   result(code: string): Locator {

@@ -34,8 +34,12 @@ export const aSharePriceOperations = defineOperations({
     group: 'a-share',
     summary: 'Latest quote of given A-shares, or the whole A-share table paged by limit/offset',
     params: z.object({
-      thscodes: list({ max: 1000, item: A_SHARE_CODE_RE, itemRule: 'six digits, a dot, SH, SZ or BJ', upper: true })
-        .optional(),
+      thscodes: list({
+        max: 1000,
+        item: A_SHARE_CODE_RE,
+        itemRule: 'six digits, a dot, SH, SZ or BJ',
+        upper: true,
+      }).optional(),
       limit: int({ min: 1, max: 1000 }).default(100),
       offset: int({ min: 0 }).default(0),
     }),
@@ -49,7 +53,10 @@ export const aSharePriceOperations = defineOperations({
     summary: 'Daily bars of one A-share, unadjusted or forward/backward adjusted, window at most 10 years',
     params: z
       .object({
-        thscode: code({ pattern: A_SHARE_CODE_RE, rule: 'must be an A-share code: six digits, a dot, SH, SZ or BJ' }),
+        thscode: code({
+          pattern: A_SHARE_CODE_RE,
+          rule: 'must be an A-share code: six digits, a dot, SH, SZ or BJ',
+        }),
         interval: oneOf(['1d']).default('1d'),
         start: ms(),
         end: ms(),
@@ -58,7 +65,8 @@ export const aSharePriceOperations = defineOperations({
       .check((ctx) => {
         const { start, end } = ctx.value;
         if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-        else if (end > addYears(start, 10)) fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
+        else if (end > addYears(start, 10))
+          fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
       }),
     data: timestampedItems(barItem),
     cache: 'daily',
