@@ -36,9 +36,9 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
     app.register(fastifyStatic, {
       root,
       dotfiles: 'ignore',
-      setHeaders(reply, path) {
+      setHeaders(res, path) {
         // Vite puts content-hashed files under assets/; everything else (index.html) must be revalidated.
-        reply.header(
+        res.setHeader(
           'cache-control',
           /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
