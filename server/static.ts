@@ -36,6 +36,8 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
     app.register(fastifyStatic, {
       root,
       dotfiles: 'ignore',
+      // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite puts content-hashed files under assets/; everything else (index.html) must be revalidated.
         res.setHeader(
