@@ -18,20 +18,12 @@ export function fundCode() {
   });
 }
 
-/**
- * `oneOf` for an enum that may be required: a value that was not sent fails the string check first, so
- * parseParams reports 1001. (`oneOf` alone reports a missing value as 1002, its enum code.)
- */
-export function requiredOneOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.string().pipe(oneOf(values));
-}
-
 export const FUND_TYPES = ['otc', 'exchange', 'reits'] as const;
 export type FundType = (typeof FUND_TYPES)[number];
 
 /** `otc` | `exchange` | `reits`; the vendor derives it from the meta `asset_type`, never the suffix. */
 export function fundType() {
-  return requiredOneOf(FUND_TYPES);
+  return oneOf(FUND_TYPES);
 }
 
 /** A decimal number greater than zero: not a number is 1002, zero or negative 1003. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { int, text } from '../params';
+import { int, text, oneOf } from '../params';
 import { int as integer, ms, numMaybe, opaque, str, strMaybe, timestampedItems } from '../common';
-import { fundCode, fundType, requiredOneOf } from './fund-common';
+import { fundCode, fundType } from './fund-common';
 
 /**
  * Fund groups the spec only names, from upstream-extras.md section 7. The vendor gives most field names
@@ -210,7 +210,7 @@ export const fundExtraOperations = defineOperations({
   'fund/offerings/list': {
     group: 'fund',
     summary: 'New funds raising capital now or soon, with subscription window (no names)',
-    params: z.object({ subscribe: requiredOneOf(['active', 'upcoming']) }),
+    params: z.object({ subscribe: oneOf(['active', 'upcoming']) }),
     data: timestampedItems(fundOfferingItem),
     cache: 'daily',
     access: 'open',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { text } from '../params';
+import { text, oneOf } from '../params';
 import { ms, numOrNull, opaque, str, strOrNull, timestampedItems } from '../common';
-import { requiredOneOf } from './fund-common';
 
 // Inner structures of the pass-through fields (industry preferences, awards, heavy assets, investment
 // history, radar comparison) are not shown by the spec: they stay `unknown` for the UI to narrow.
@@ -61,7 +60,7 @@ export const fundManagerOperations = defineOperations({
   'fund/managers/performance': {
     group: 'fund',
     summary: "A fund manager's return against peers and benchmark over a chosen range",
-    params: z.object({ manager_id: managerId(), range: requiredOneOf(MANAGER_RANGES) }),
+    params: z.object({ manager_id: managerId(), range: oneOf(MANAGER_RANGES) }),
     data: timestampedItems(managerPerformanceItem),
     cache: 'reference',
     access: 'open',

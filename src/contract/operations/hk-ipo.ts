@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { int, text } from '../params';
+import { int, text, oneOf } from '../params';
 import { dateText, intOrNull, numOrNull, pagination, str, strOrNull } from '../common';
-import { requiredOneOf } from './fund-common';
 
 // Hong Kong data is not offered to ordinary public keys at present (upstream-notes): expect 2003.
 
@@ -53,7 +52,7 @@ export const hkIpoOperations = defineOperations({
   'hk-share/ipo/calendar-list': {
     group: 'hk-ipo',
     summary: 'Hong Kong IPOs open for subscription or awaiting listing',
-    params: z.object({ status: requiredOneOf(IPO_CALENDAR_STATUSES) }),
+    params: z.object({ status: oneOf(IPO_CALENDAR_STATUSES) }),
     data: z.looseObject({
       status: str,
       item: z.array(ipoCalendarEntry),

@@ -108,7 +108,7 @@ export const restrictedOperations = defineOperations({
       .object({
         thscode: aShareCode(),
         // Required enum: the string check comes first so that a missing value is 1001, not 1002.
-        interval: z.string().pipe(oneOf(['1m', '1d'])),
+        interval: oneOf(['1m', '1d']),
         start: ms(),
         end: ms(),
       })
