@@ -61,7 +61,8 @@ export default defineConfig({
       MARKET_API_BASE_URL: '',
       SIM_NOW: process.env['E2E_SIM_NOW'] ?? '2026-07-15T10:10:00+08:00',
       LOG_LEVEL: 'warn',
-      STATIC_DIR: 'dist',
+      // A private build folder lets several checkouts' e2e runs share one machine.
+      STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
       // A fresh store per run, so watchlist tests never see a previous run's lists.
       WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
     },
