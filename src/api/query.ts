@@ -26,6 +26,8 @@ export function createQueryClient(): QueryClient {
         staleTime: 15_000,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
+        // Live intervals (src/api/live.ts) stop in hidden tabs: nobody reads quotes nobody sees.
+        refetchIntervalInBackground: false,
       },
       mutations: { retry: false },
     },
