@@ -1,15 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DASH,
   direction,
   formatAmount,
   formatNumber,
   formatPercent,
+  formatPrice,
   formatShanghaiDate,
   formatShanghaiDateTime,
+  formatShanghaiMinute,
   formatShanghaiTime,
+  formatVolume,
+  fromChartTime,
+  priceDigits,
+  priceKindOf,
+  toChartTime,
 } from './format';
 import { translate } from './i18n';
+
+// Run as if in New York: Shanghai output must not depend on the zone of the machine or the browser.
+const originalTz = process.env['TZ'];
+beforeAll(() => {
+  process.env['TZ'] = 'America/New_York';
+});
+afterAll(() => {
+  if (originalTz === undefined) delete process.env['TZ'];
+  else process.env['TZ'] = originalTz;
+});
+
+it('runs in New York time (so the Shanghai tests below mean something)', () => {
+  // 2026-07-15T02:10Z is 22:10 the day before in New York (EDT, UTC-4).
+  const local = new Date(Date.parse('2026-07-15T02:10:00Z'));
+  expect([local.getDate(), local.getHours()]).toEqual([14, 22]);
+});
 
 describe('numbers', () => {
   it('shows null and missing as a dash, never 0', () => {
@@ -27,8 +50,18 @@ describe('numbers', () => {
 
   it('treats *_pct values as percent values and signs gains on request', () => {
     expect(formatPercent(8.88, 'en')).toBe('8.88%');
+    expect(formatPercent(8.88, 'zh-CN')).toBe('8.88%');
     expect(formatPercent(1.5, 'en', { sign: true })).toBe('+1.50%');
     expect(formatPercent(-1.5, 'en', { sign: true })).toBe('-1.50%');
+    expect(formatPercent(0, 'en', { sign: true })).toBe('0.00%');
+    expect(formatPercent(0.1234, 'en', { digits: 3 })).toBe('0.123%');
+  });
+
+  it('never shows "-0.00" for a change that rounds to zero', () => {
+    expect(formatPercent(-0.001, 'en', { sign: true })).toBe('0.00%');
+    expect(formatNumber(-0.004, 'zh-CN')).toBe('0.00');
+    expect(formatNumber(-0.5, 'en', 2, { sign: true })).toBe('-0.50');
+    expect(formatNumber(0.5, 'en', 2, { sign: true })).toBe('+0.50');
   });
 
   it('uses 万/亿 in Chinese and K/M/B in English', () => {
@@ -38,6 +71,32 @@ describe('numbers', () => {
     expect(formatAmount(123_456_789, 'en')).toBe('123.46M');
     expect(formatAmount(4_200_000_000, 'en')).toBe('4.20B');
     expect(formatAmount(950, 'en')).toBe('950');
+    expect(formatAmount(0, 'zh-CN')).toBe('0');
+    expect(formatAmount(null, 'en')).toBe(DASH);
+    expect(formatAmount(1_500_000, 'en', 2, { sign: true })).toBe('+1.50M');
+  });
+
+  it('gives prices the decimals of their market', () => {
+    expect(formatPrice(1688.5, 'en')).toBe('1,688.50');
+    expect(formatPrice(2.5, 'en', 'fund')).toBe('2.500');
+    expect(formatPrice(0.0123, 'en', 'option')).toBe('0.0123');
+    expect(formatPrice(null, 'en')).toBe(DASH);
+    expect(formatPrice(1.25, 'en', 'stock', { sign: true })).toBe('+1.25');
+    // Unknown kinds adapt to magnitude.
+    expect([priceDigits(3500), priceDigits(4.321), priceDigits(0.0567), priceDigits(null)]).toEqual([
+      2, 3, 4, 2,
+    ]);
+    expect(
+      ['a-share', 'fund-etf', 'fund-otc', 'options', 'a-share-index', 'futures'].map(priceKindOf),
+    ).toEqual(['stock', 'fund', 'fund', 'option', 'index', 'auto']);
+  });
+
+  it('labels volume in shares or lots', () => {
+    expect(formatVolume(1_234_500, 'zh-CN')).toBe('123.45万股');
+    expect(formatVolume(1_234_500, 'zh-CN', 'lots')).toBe('1.23万手');
+    expect(formatVolume(1_234_500, 'en')).toBe('1.23M sh');
+    expect(formatVolume(1_234_500, 'en', 'lots')).toBe('12.35K lots');
+    expect(formatVolume(null, 'en', 'lots')).toBe(DASH);
   });
 
   it('tells the direction of a change', () => {
@@ -57,6 +116,21 @@ describe('Asia/Shanghai time', () => {
     expect(formatShanghaiDate(Date.parse('2026-07-14T16:30:00Z'))).toBe('2026-07-15');
     expect(formatShanghaiTime(Date.parse('2026-07-14T16:30:05Z'))).toBe('00:30:05');
     expect(formatShanghaiDate(null)).toBe(DASH);
+    expect(formatShanghaiMinute(Date.parse('2026-07-15T02:10:59Z'))).toBe('2026-07-15 10:10');
+    expect(formatShanghaiDateTime(undefined)).toBe(DASH);
+  });
+
+  it('shifts chart times so a UTC-only chart reads the Shanghai wall clock', () => {
+    // A daily bar stamped at Shanghai midnight of 2026-07-15 (16:00 UTC the day before).
+    const bar = Date.parse('2026-07-15T00:00:00+08:00');
+    const chart = toChartTime(bar);
+    expect(new Date(chart * 1000).toISOString()).toBe('2026-07-15T00:00:00.000Z');
+    expect(fromChartTime(chart)).toBe(bar);
+    // Minutes survive the round trip; the business-day and string forms mean Shanghai midnight.
+    const tick = Date.parse('2026-07-15T10:10:00+08:00');
+    expect(formatShanghaiDateTime(fromChartTime(toChartTime(tick)))).toBe('2026-07-15 10:10:00');
+    expect(fromChartTime({ year: 2026, month: 7, day: 15 })).toBe(bar);
+    expect(fromChartTime('2026-07-15')).toBe(bar);
   });
 });
 

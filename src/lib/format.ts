@@ -1,4 +1,5 @@
-import { SHANGHAI_OFFSET_MS } from '../contract/time';
+import type { BusinessDay, Time, UTCTimestamp } from 'lightweight-charts';
+import { SHANGHAI_OFFSET_MS, shanghaiMidnight } from '../contract/time';
 import type { Language } from './i18n';
 
 /**
@@ -16,18 +17,26 @@ function isNum(value: Num): value is number {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(lang: Language, digits: number): Intl.NumberFormat {
-  const key = `${lang}|${digits}`;
+/**
+ * `negative` keeps a value that rounds to zero from showing as "-0.00"; `exceptZero` adds the plus sign
+ * of a gain (and none to a zero change).
+ */
+function numberFormat(lang: Language, digits: number, sign = false): Intl.NumberFormat {
+  const key = `${lang}|${digits}|${sign ? '+' : ''}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(lang, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: sign ? 'exceptZero' : 'negative',
+    });
     numberFormats.set(key, format);
   }
   return format;
 }
 
-export function formatNumber(value: Num, lang: Language, digits = 2): string {
-  return isNum(value) ? numberFormat(lang, digits).format(value) : DASH;
+export function formatNumber(value: Num, lang: Language, digits = 2, opts: { sign?: boolean } = {}): string {
+  return isNum(value) ? numberFormat(lang, digits, opts.sign).format(value) : DASH;
 }
 
 /** `*_pct` fields are percent values already: 8.88 means 8.88 %. */
@@ -36,9 +45,41 @@ export function formatPercent(
   lang: Language,
   opts: { digits?: number; sign?: boolean } = {},
 ): string {
-  if (!isNum(value)) return DASH;
-  const text = `${numberFormat(lang, opts.digits ?? 2).format(value)}%`;
-  return opts.sign && value > 0 ? `+${text}` : text;
+  return isNum(value) ? `${numberFormat(lang, opts.digits ?? 2, opts.sign).format(value)}%` : DASH;
+}
+
+/**
+ * What a price belongs to: A-shares and indices quote to 0.01, exchange-traded and off-exchange funds to
+ * 0.001 (their NAVs and prices sit near 1), options to 0.0001.
+ */
+export type PriceKind = 'stock' | 'index' | 'fund' | 'option' | 'auto';
+
+const PRICE_DIGITS: Record<Exclude<PriceKind, 'auto'>, number> = { stock: 2, index: 2, fund: 3, option: 4 };
+
+/** The price kind of a service `asset_type` (search results). */
+export function priceKindOf(assetType: string): PriceKind {
+  if (assetType === 'a-share') return 'stock';
+  if (assetType.startsWith('fund')) return 'fund';
+  if (assetType === 'options') return 'option';
+  if (assetType.endsWith('index')) return 'index';
+  return 'auto';
+}
+
+/** Decimals for a price: by kind, or by magnitude when the kind is unknown (small prices need more). */
+export function priceDigits(value: Num, kind: PriceKind = 'auto'): number {
+  if (kind !== 'auto') return PRICE_DIGITS[kind];
+  const abs = isNum(value) ? Math.abs(value) : 0;
+  if (abs === 0 || abs >= 10) return 2;
+  return abs >= 1 ? 3 : 4;
+}
+
+export function formatPrice(
+  value: Num,
+  lang: Language,
+  kind: PriceKind = 'stock',
+  opts: { sign?: boolean } = {},
+) {
+  return formatNumber(value, lang, priceDigits(value, kind), opts);
 }
 
 const CN_UNITS = [
@@ -55,14 +96,39 @@ const EN_UNITS = [
 ] as const;
 
 /** Large amounts (yuan, shares): 万/亿 in Chinese, K/M/B in English. */
-export function formatAmount(value: Num, lang: Language, digits = 2): string {
+export function formatAmount(value: Num, lang: Language, digits = 2, opts: { sign?: boolean } = {}): string {
   if (!isNum(value)) return DASH;
   const units = lang === 'zh-CN' ? CN_UNITS : EN_UNITS;
   const abs = Math.abs(value);
   for (const unit of units) {
-    if (abs >= unit.size) return `${numberFormat(lang, digits).format(value / unit.size)}${unit.suffix}`;
+    if (abs >= unit.size)
+      return `${numberFormat(lang, digits, opts.sign).format(value / unit.size)}${unit.suffix}`;
   }
-  return numberFormat(lang, abs >= 100 || Number.isInteger(value) ? 0 : digits).format(value);
+  return numberFormat(lang, abs >= 100 || Number.isInteger(value) ? 0 : digits, opts.sign).format(value);
+}
+
+/** The service counts volume in shares; screens may show lots (手, 100 shares) as Chinese terminals do. */
+export type VolumeUnit = 'shares' | 'lots';
+
+export const SHARES_PER_LOT = 100;
+
+const VOLUME_LABELS: Record<Language, Record<VolumeUnit, string>> = {
+  'zh-CN': { shares: '股', lots: '手' },
+  en: { shares: 'sh', lots: 'lots' },
+};
+
+export function volumeUnitLabel(unit: VolumeUnit, lang: Language): string {
+  return VOLUME_LABELS[lang][unit];
+}
+
+/** A volume given in shares, shown in `unit` with 万/亿 or K/M/B and the unit's label. */
+export function formatVolume(shares: Num, lang: Language, unit: VolumeUnit = 'shares'): string {
+  if (!isNum(shares)) return DASH;
+  const value = unit === 'lots' ? shares / SHARES_PER_LOT : shares;
+  const amount = formatAmount(value, lang);
+  return lang === 'zh-CN'
+    ? `${amount}${volumeUnitLabel(unit, lang)}`
+    : `${amount} ${volumeUnitLabel(unit, lang)}`;
 }
 
 function shanghaiParts(ms: number): string {
@@ -82,6 +148,39 @@ export function formatShanghaiDateTime(ms: Num): string {
 /** `HH:mm:ss` in Asia/Shanghai. */
 export function formatShanghaiTime(ms: Num): string {
   return isNum(ms) ? shanghaiParts(ms).slice(11, 19) : DASH;
+}
+
+/** `yyyy-MM-dd HH:mm` in Asia/Shanghai. */
+export function formatShanghaiMinute(ms: Num): string {
+  return isNum(ms) ? shanghaiParts(ms).slice(0, 16).replace('T', ' ') : DASH;
+}
+
+function isChartTimestamp(value: number): value is UTCTimestamp {
+  return Number.isFinite(value);
+}
+
+/**
+ * lightweight-charts reads every time as UTC. Shifting by +8 h makes its axis and crosshair read the
+ * Asia/Shanghai wall clock: a daily bar at Shanghai midnight shows as that date, not the day before.
+ * The result is in seconds, as the library expects.
+ */
+export function toChartTime(ms: number): UTCTimestamp {
+  const seconds = Math.floor((ms + SHANGHAI_OFFSET_MS) / 1000);
+  if (!isChartTimestamp(seconds)) throw new RangeError(`Not a time: ${String(ms)}`);
+  return seconds;
+}
+
+function isBusinessDay(time: Time): time is BusinessDay {
+  return typeof time === 'object';
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The inverse of `toChartTime` (Unix ms); a business day or `yyyy-MM-dd` string is Shanghai midnight. */
+export function fromChartTime(time: Time): number {
+  if (typeof time === 'number') return time * 1000 - SHANGHAI_OFFSET_MS;
+  if (isBusinessDay(time)) return shanghaiMidnight(`${time.year}-${pad2(time.month)}-${pad2(time.day)}`);
+  return shanghaiMidnight(time.slice(0, 10));
 }
 
 export type Direction = 'up' | 'down' | 'flat';
