@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { LIMITS, WATCHLIST_ASSET_TYPES, WatchlistError } from './repository';
+import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
+
+/**
+ * The watchlist store on better-sqlite3. Durability settings: WAL with `synchronous=FULL`, so a
+ * transaction that returned is on disk (WAL's default NORMAL may lose the last commits on power loss).
+ * Each change is one IMMEDIATE transaction: the write lock is taken before the version is read, so two
+ * processes on one file cannot both pass the version check.
+ */
+
+type Db = Database.Database;
+
+/** Ordered; migration n brings the schema from version n-1 to n. Never edit a released one: append. */
+export const MIGRATIONS: readonly ((db: Db) => void)[] = [
+  (db) => {
+    const types = WATCHLIST_ASSET_TYPES.map((t) => `'${t}'`).join(', ');
+    db.exec(`
+      CREATE TABLE watchlists (
+        -- AUTOINCREMENT: a deleted list's id is never reused, so a stale tab cannot write into a new list.
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE watchlist_items (
+        watchlist_id INTEGER NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
+        thscode TEXT NOT NULL,
+        asset_type TEXT NOT NULL CHECK (asset_type IN (${types})),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= ${LIMITS.noteLength}),
+        position INTEGER NOT NULL CHECK (position >= 0),
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (watchlist_id, thscode)
+      ) WITHOUT ROWID;
+      CREATE INDEX watchlist_items_order ON watchlist_items (watchlist_id, position);
+    `);
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export class WatchlistStoreError extends Error {
+  constructor(message: string, options?: { cause: unknown }) {
+    super(message, options);
+    this.name = 'WatchlistStoreError';
+  }
+}
+
+const userVersion = z.number().int().nonnegative();
+
+function schemaVersion(db: Db): number {
+  return userVersion.parse(db.pragma('user_version', { simple: true }));
+}
+
+/** Applies the pending migrations, each in its own transaction together with its version bump. */
+export function migrate(db: Db): void {
+  const found = schemaVersion(db);
+  if (found > SCHEMA_VERSION) {
+    throw new WatchlistStoreError(
+      `The watchlist database has schema version ${found}, newer than this server knows (${SCHEMA_VERSION}); upgrade the server.`,
+    );
+  }
+  MIGRATIONS.forEach((up, index) => {
+    const target = index + 1;
+    db.transaction(() => {
+      // Re-read under the write lock: another process may have migrated since we looked.
+      if (schemaVersion(db) >= target) return;
+      up(db);
+      db.pragma(`user_version = ${target}`);
+    }).immediate();
+  });
+}
+
+/** Connection settings; pragmas other than journal_mode are per connection, so every open runs this. */
+export function configure(db: Db, busyTimeoutMs: number): void {
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+}
+
+const summaryRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+  item_count: z.number().int(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+
+const itemRow = z.object({
+  thscode: z.string(),
+  asset_type: z.enum(WATCHLIST_ASSET_TYPES),
+  name: z.string(),
+  note: z.string(),
+  position: z.number().int(),
+  added_at: z.number(),
+});
+
+const countRow = z.object({ n: z.number().int() });
+const idRow = z.object({ id: z.number().int() });
+
+/** Case- and width-insensitive key for the "one name per store" rule. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKC').toLowerCase();
+}
+
+export interface SqliteRepositoryOptions {
+  /** Unix ms for created_at / updated_at / added_at. */
+  clock?: () => number;
+  /** How long a writer waits for another process's lock before failing. */
+  busyTimeoutMs?: number;
+}
+
+export function openSqliteWatchlistRepository(
+  path: string,
+  options: SqliteRepositoryOptions = {},
+): WatchlistRepository {
+  const clock = options.clock ?? Date.now;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db: Db;
+  try {
+    db = new Database(path);
+  } catch (err) {
+    throw new WatchlistStoreError(`Cannot open the watchlist database at ${path}`, { cause: err });
+  }
+  try {
+    configure(db, options.busyTimeoutMs ?? 5000);
+    migrate(db);
+  } catch (err) {
+    db.close();
+    if (err instanceof WatchlistStoreError) throw err;
+    throw new WatchlistStoreError(`Cannot prepare the watchlist database at ${path}`, { cause: err });
+  }
+
+  const SUMMARY = `SELECT w.id, w.name, w.version, w.created_at, w.updated_at,
+      (SELECT count(*) FROM watchlist_items i WHERE i.watchlist_id = w.id) AS item_count
+    FROM watchlists w`;
+  const q = {
+    summaries: db.prepare(`${SUMMARY} ORDER BY w.id`),
+    summary: db.prepare(`${SUMMARY} WHERE w.id = ?`),
+    items: db.prepare(
+      `SELECT thscode, asset_type, name, note, position, added_at FROM watchlist_items
+       WHERE watchlist_id = ? ORDER BY position`,
+    ),
+    listCount: db.prepare('SELECT count(*) AS n FROM watchlists'),
+    byNameKey: db.prepare('SELECT id FROM watchlists WHERE name_key = ?'),
+    insertList: db.prepare(
+      'INSERT INTO watchlists (name, name_key, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)',
+    ),
+    bump: db.prepare('UPDATE watchlists SET version = version + 1, updated_at = ? WHERE id = ?'),
+    rename: db.prepare('UPDATE watchlists SET name = ?, name_key = ? WHERE id = ?'),
+    deleteList: db.prepare('DELETE FROM watchlists WHERE id = ?'),
+    insertItem: db.prepare(
+      `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    deleteItem: db.prepare('DELETE FROM watchlist_items WHERE watchlist_id = ? AND thscode = ?'),
+    closeGap: db.prepare(
+      'UPDATE watchlist_items SET position = position - 1 WHERE watchlist_id = ? AND position > ?',
+    ),
+    setPosition: db.prepare('UPDATE watchlist_items SET position = ? WHERE watchlist_id = ? AND thscode = ?'),
+    setNote: db.prepare('UPDATE watchlist_items SET note = ? WHERE watchlist_id = ? AND thscode = ?'),
+  };
+
+  function readList(id: number): Watchlist | null {
+    const row = q.summary.get(id);
+    if (row === undefined) return null;
+    const items: WatchlistItem[] = q.items.all(id).map((r) => itemRow.parse(r));
+    return { ...summaryRow.parse(row), items };
+  }
+
+  /** The list at the expected version, or the refusal. Runs inside the write transaction. */
+  function checkVersion(id: number, expectedVersion: number): Watchlist {
+    const current = readList(id);
+    if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+    if (current.version !== expectedVersion) {
+      throw new WatchlistError(
+        'version_conflict',
+        `Watchlist ${id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
+        { current },
+      );
+    }
+    return current;
+  }
+
+  function ensureNameFree(name: string, exceptId: number | null): string {
+    const key = nameKey(name);
+    const row = q.byNameKey.get(key);
+    if (row !== undefined && idRow.parse(row).id !== exceptId) {
+      throw new WatchlistError('name_taken', `A watchlist named '${name}' already exists.`);
+    }
+    return key;
+  }
+
+  /** One IMMEDIATE transaction around a versioned change; returns the list as committed. */
+  function versionedWrite(
+    id: number,
+    expectedVersion: number,
+    change: (current: Watchlist) => void,
+  ): Watchlist {
+    return db
+      .transaction(() => {
+        const current = checkVersion(id, expectedVersion);
+        change(current);
+        q.bump.run(clock(), id);
+        const after = readList(id);
+        if (after === null) throw new WatchlistStoreError(`Watchlist ${id} vanished inside its transaction`);
+        return after;
+      })
+      .immediate();
+  }
+
+  function findItem(list: Watchlist, thscode: string): WatchlistItem {
+    const item = list.items.find((i) => i.thscode === thscode);
+    if (item === undefined) {
+      throw new WatchlistError('item_not_found', `${thscode} is not in watchlist ${list.id}.`, { thscode });
+    }
+    return item;
+  }
+
+  return {
+    async list(): Promise<WatchlistSummary[]> {
+      return q.summaries.all().map((r) => summaryRow.parse(r));
+    },
+
+    async get(id) {
+      return readList(id);
+    },
+
+    async create(name) {
+      return db
+        .transaction(() => {
+          const count = countRow.parse(q.listCount.get()).n;
+          if (count >= LIMITS.lists) {
+            throw new WatchlistError('list_limit', `There can be at most ${LIMITS.lists} watchlists.`);
+          }
+          const key = ensureNameFree(name, null);
+          const now = clock();
+          const id = Number(q.insertList.run(name, key, now, now).lastInsertRowid);
+          const created = readList(id);
+          if (created === null) throw new WatchlistStoreError('A created watchlist could not be read back');
+          return created;
+        })
+        .immediate();
+    },
+
+    async rename(id, name, expectedVersion) {
+      return versionedWrite(id, expectedVersion, () => {
+        q.rename.run(name, ensureNameFree(name, id), id);
+      });
+    },
+
+    async delete(id, expectedVersion) {
+      db.transaction(() => {
+        checkVersion(id, expectedVersion);
+        q.deleteList.run(id);
+      }).immediate();
+    },
+
+    async addItems(id, items: readonly NewItem[], expectedVersion) {
+      return versionedWrite(id, expectedVersion, (current) => {
+        const present = new Set(current.items.map((i) => i.thscode));
+        for (const item of items) {
+          if (present.has(item.thscode)) {
+            throw new WatchlistError('duplicate', `${item.thscode} is already in this watchlist.`, {
+              thscode: item.thscode,
+            });
+          }
+          present.add(item.thscode);
+        }
+        if (present.size > LIMITS.itemsPerList) {
+          throw new WatchlistError(
+            'item_limit',
+            `A watchlist holds at most ${LIMITS.itemsPerList} items; it has ${current.items.length} and ${items.length} would be added.`,
+          );
+        }
+        const now = clock();
+        items.forEach((item, i) => {
+          q.insertItem.run(
+            id,
+            item.thscode,
+            item.asset_type,
+            item.name,
+            item.note ?? '',
+            current.items.length + i,
+            now,
+          );
+        });
+      });
+    },
+
+    async removeItem(id, thscode, expectedVersion) {
+      return versionedWrite(id, expectedVersion, (current) => {
+        const item = findItem(current, thscode);
+        q.deleteItem.run(id, thscode);
+        q.closeGap.run(id, item.position);
+      });
+    },
+
+    async reorder(id, thscodes, expectedVersion) {
+      return versionedWrite(id, expectedVersion, (current) => {
+        const present = new Set(current.items.map((i) => i.thscode));
+        const given = new Set(thscodes);
+        const samePermutation =
+          given.size === thscodes.length &&
+          thscodes.length === present.size &&
+          thscodes.every((c) => present.has(c));
+        if (!samePermutation) {
+          throw new WatchlistError(
+            'order_mismatch',
+            `The new order must list each of the watchlist's ${present.size} codes exactly once.`,
+          );
+        }
+        thscodes.forEach((code, position) => q.setPosition.run(position, id, code));
+      });
+    },
+
+    async setNote(id, thscode, note, expectedVersion) {
+      return versionedWrite(id, expectedVersion, (current) => {
+        findItem(current, thscode);
+        q.setNote.run(note, id, thscode);
+      });
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
