@@ -4,13 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient } from './api/query';
 import { I18nProvider } from './lib/i18n';
-import { applyTheme, themePreference } from './lib/preferences';
+import { applyStoredAppearance } from './lib/preferences';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// Before the first render, so the remembered theme never flashes the other one.
-applyTheme(themePreference.read());
-themePreference.subscribe(() => applyTheme(themePreference.read()));
+// Before the first render, so the remembered theme and colours never flash the other ones.
+applyStoredAppearance();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

@@ -40,10 +40,12 @@ export function serverOffsetMs(now: BffMode['now'] | undefined, receivedAtMs: nu
  * The server's clock as seen from the browser: the offset is measured once per `/bff/mode` answer and
  * applied to `Date.now()`, so a pinned simulator day holds in the browser too.
  */
-export function useServerClock(): () => number {
+export function useServerClock(): { now: () => number; known: boolean } {
   const mode = useQuery(modeQuery());
   const offset = serverOffsetMs(mode.data?.now, mode.dataUpdatedAt);
-  return useMemo(() => () => Date.now() + offset, [offset]);
+  const now = useMemo(() => () => Date.now() + offset, [offset]);
+  // An unreachable BFF leaves the browser's clock as the best guess.
+  return { now, known: !mode.isPending };
 }
 
 /**
@@ -72,6 +74,8 @@ export interface LiveSession extends MarketSession {
   nowMs: number;
   /** `false` while the calendar is loading or unreadable (the phase then assumes Mon-Fri trading). */
   calendarKnown: boolean;
+  /** `false` until the server clock and the calendar have answered (or failed): the phase is a guess. */
+  ready: boolean;
 }
 
 /**
@@ -79,7 +83,7 @@ export interface LiveSession extends MarketSession {
  * shares the mode and calendar queries through the cache.
  */
 export function useMarketSession(): LiveSession {
-  const now = useServerClock();
+  const { now, known: clockKnown } = useServerClock();
   const calendar = useQuery(calendarQuery());
   const days = useMemo(
     () => (calendar.data ? tradingDaySet(calendar.data.item.map((item) => item.date)) : null),
@@ -97,7 +101,7 @@ export function useMarketSession(): LiveSession {
     return () => clearTimeout(timer);
   }, [nextChangeMs, now]);
 
-  return { ...session, nowMs, calendarKnown: days !== null };
+  return { ...session, nowMs, calendarKnown: days !== null, ready: clockKnown && !calendar.isPending };
 }
 
 /**

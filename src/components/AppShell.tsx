@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
-import { useTheme } from '../lib/preferences';
+import { COLOR_CONVENTIONS, useColorConvention, useTheme } from '../lib/preferences';
 import { ModeBadge } from './ModeBadge';
+import { DataTime, SessionIndicator } from './ShellStatus';
 
 const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 
@@ -43,7 +44,40 @@ function ThemeSwitch() {
   );
 }
 
-/** Top bar (name, search, data-source badge, language and theme) above the page. */
+/** Two small swatches show the convention itself: the up colour first, then the down colour. */
+function ColorSwitch() {
+  const { t } = useI18n();
+  const [colors, setColors] = useColorConvention();
+  return (
+    <div className="segmented" role="group" aria-label={t('shell.colors')}>
+      {COLOR_CONVENTIONS.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="segmented__item color-switch"
+          aria-pressed={option === colors}
+          title={t(`colors.${option}`)}
+          onClick={() => setColors(option)}
+        >
+          <span
+            className={option === 'red-up' ? 'swatch swatch--red' : 'swatch swatch--green'}
+            aria-hidden="true"
+          />
+          <span
+            className={option === 'red-up' ? 'swatch swatch--green' : 'swatch swatch--red'}
+            aria-hidden="true"
+          />
+          <span className="visually-hidden">{t(`colors.${option}`)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Top bar above the page: name, navigation, search, market session, data time, data-source badge, and
+ * the language, colour-convention and theme switches.
+ */
 export function AppShell({ search, children }: { search: ReactNode; children: ReactNode }) {
   const { t } = useI18n();
   return (
@@ -58,10 +92,20 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           </span>
           <span className="brand__name">{t('app.name')}</span>
         </Link>
+        <nav className="topbar__nav" aria-label={t('shell.nav')}>
+          <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
+            {t('nav.homeLink')}
+          </Link>
+        </nav>
         <div className="topbar__search">{search}</div>
-        <div className="topbar__tools">
+        <div className="topbar__status">
+          <SessionIndicator />
+          <DataTime />
           <ModeBadge />
+        </div>
+        <div className="topbar__tools">
           <LanguageSwitch />
+          <ColorSwitch />
           <ThemeSwitch />
         </div>
       </header>

@@ -1,5 +1,12 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { storedPreference, type KeyValueStore } from './preferences';
+import {
+  applyStoredAppearance,
+  colorPreference,
+  storedPreference,
+  themePreference,
+  type KeyValueStore,
+} from './preferences';
 
 function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Record<string, string> } {
   const data = { ...initial };
@@ -46,5 +53,21 @@ describe('storedPreference', () => {
     expect(pref.read()).toBe('zh-CN');
     pref.write('en');
     expect(pref.read()).toBe('en');
+  });
+});
+
+describe('appearance on <html>', () => {
+  it('puts the remembered theme and colour convention on the root, follows changes, and remembers them', () => {
+    const root = document.createElement('html');
+    const stop = applyStoredAppearance(root);
+    // Defaults: dark, red up / green down (Chinese convention).
+    expect([root.dataset['theme'], root.dataset['colors']]).toEqual(['dark', 'red-up']);
+    colorPreference.write('green-up');
+    themePreference.write('light');
+    expect([root.dataset['theme'], root.dataset['colors']]).toEqual(['light', 'green-up']);
+    expect(localStorage.getItem('md.colors')).toBe('green-up');
+    stop();
+    colorPreference.write('red-up');
+    expect(root.dataset['colors']).toBe('green-up');
   });
 });

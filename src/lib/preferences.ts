@@ -109,3 +109,32 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
 export function useTheme(): [Theme, (theme: Theme) => void] {
   return usePreference(themePreference);
 }
+
+/**
+ * Chinese markets read red as up and green as down; readers used to Western screens can swap them.
+ * `<html data-colors>` sets --up and --down in the stylesheet; charts read the same variables.
+ */
+export const COLOR_CONVENTIONS = ['red-up', 'green-up'] as const;
+export type ColorConvention = (typeof COLOR_CONVENTIONS)[number];
+
+export const colorPreference = storedPreference('md.colors', COLOR_CONVENTIONS, 'red-up');
+
+export function applyColors(colors: ColorConvention, root: HTMLElement = document.documentElement): void {
+  root.dataset['colors'] = colors;
+}
+
+export function useColorConvention(): [ColorConvention, (colors: ColorConvention) => void] {
+  return usePreference(colorPreference);
+}
+
+/** Apply the remembered theme and colours now (before the first render) and whenever they change. */
+export function applyStoredAppearance(root: HTMLElement = document.documentElement): () => void {
+  applyTheme(themePreference.read(), root);
+  applyColors(colorPreference.read(), root);
+  const offTheme = themePreference.subscribe(() => applyTheme(themePreference.read(), root));
+  const offColors = colorPreference.subscribe(() => applyColors(colorPreference.read(), root));
+  return () => {
+    offTheme();
+    offColors();
+  };
+}

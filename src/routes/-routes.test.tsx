@@ -64,7 +64,9 @@ describe('routes', () => {
     const fetch = serve();
     renderAt('/stock/600519');
     expect(await screen.findByText('不是有效的 A 股代码：600519')).toBeTruthy();
-    expect(fetch.mock.calls.some(([input]) => requestOf(input).pathname.startsWith('/api/'))).toBe(false);
+    // The shell's own calendar call (market session) is not about the instrument.
+    const paths = fetch.mock.calls.map(([input]) => requestOf(input).pathname);
+    expect(paths.filter((p) => p.startsWith('/api/') && !p.startsWith('/api/a-share/calendar/'))).toEqual([]);
   });
 
   it('a well-formed code the search does not know says so', async () => {

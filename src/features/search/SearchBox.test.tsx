@@ -254,6 +254,52 @@ describe('SearchBox', () => {
     expect(document.activeElement).toBe(input());
   });
 
+  it('starts a search with a digit or letter typed outside a text field, keeping the character', async () => {
+    const { seen } = serveSearch();
+    renderWithProviders(
+      <>
+        <input aria-label="other field" />
+        <SearchBox shortcut debounceMs={0} onOpenStock={() => undefined} />
+      </>,
+    );
+    const onBody = fireEvent.keyDown(document.body, { key: '6' });
+    expect(onBody).toBe(false); // not typed twice
+    expect(document.activeElement).toBe(input());
+    expect(input().value).toBe('6');
+    expect(await screen.findByRole('listbox')).toBeTruthy();
+    expect(seen).toContain('6');
+
+    // Typing again outside the box starts over with the new character.
+    input().blur();
+    fireEvent.keyDown(document.body, { key: 'M', shiftKey: true });
+    expect(input().value).toBe('M');
+  });
+
+  it('leaves keys with modifiers, keys inside other fields and non-characters alone', () => {
+    serveSearch();
+    renderWithProviders(
+      <>
+        <input aria-label="other field" />
+        <SearchBox shortcut onOpenStock={() => undefined} />
+      </>,
+    );
+    for (const init of [
+      { key: 'c', ctrlKey: true },
+      { key: 'r', metaKey: true },
+      { key: '1', altKey: true },
+      { key: 'Enter' },
+      { key: 'ArrowDown' },
+      { key: ' ' },
+    ]) {
+      expect(fireEvent.keyDown(document.body, init)).toBe(true);
+    }
+    const other = screen.getByLabelText('other field');
+    other.focus();
+    expect(fireEvent.keyDown(other, { key: '6' })).toBe(true);
+    expect(document.activeElement).toBe(other);
+    expect(input().value).toBe('');
+  });
+
   it('sends one request for a burst of keystrokes', () => {
     vi.useFakeTimers();
     const { seen } = serveSearch();

@@ -10,7 +10,10 @@ export interface SearchBoxProps {
   /** Called for instruments that have a page (A-shares); other types get a message in the box. */
   onOpenStock: (thscode: string, record: InstrumentRecord) => void;
   debounceMs?: number;
-  /** Let `/` anywhere outside a text field focus this box (one box per page should). */
+  /**
+   * Let `/`, or a digit or letter typed anywhere outside a text field, open this box (one box per page
+   * should); the typed character becomes the search text.
+   */
   shortcut?: boolean;
   variant?: 'bar' | 'hero';
 }
@@ -20,6 +23,9 @@ function isEditable(target: EventTarget | null): boolean {
   const tag = target.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }
+
+/** A code or a name starts with a digit or a Latin letter (Chinese names go through the input method). */
+const TYPE_TO_SEARCH = /^[0-9A-Za-z]$/;
 
 /** The highlighted row belongs to one result list; a new list starts with nothing highlighted. */
 interface Highlight {
@@ -60,12 +66,25 @@ export function SearchBox({
   useEffect(() => {
     if (!shortcut) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented)
+      // Shortcuts with Ctrl, Cmd or Alt belong to the browser; Shift only makes a capital letter.
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing)
         return;
       if (isEditable(event.target)) return;
-      event.preventDefault();
-      inputRef.current?.focus();
-      inputRef.current?.select();
+      const box = inputRef.current;
+      if (!box) return;
+      if (event.key === '/') {
+        event.preventDefault();
+        box.focus();
+        box.select();
+      } else if (TYPE_TO_SEARCH.test(event.key)) {
+        // The key starts a new search: it becomes the box's text instead of being lost.
+        event.preventDefault();
+        box.focus();
+        textRef.current = event.key;
+        setText(event.key);
+        setNotice(null);
+        setOpen(true);
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -1,0 +1,55 @@
+import { useMarketSession } from '../api/live';
+import { useDataTime } from '../api/data-time';
+import { formatShanghaiDateTime, formatShanghaiMinute } from '../lib/format';
+import { isLivePhase } from '../lib/market-session';
+import { useI18n } from '../lib/i18n';
+
+/** Where the A-share session stands on the server's clock; the dot pulses while prices can move. */
+export function SessionIndicator() {
+  const { t } = useI18n();
+  const session = useMarketSession();
+  if (!session.ready) {
+    return (
+      <span className="session" data-phase="unknown" data-testid="market-session">
+        <span className="session__dot" aria-hidden="true" />
+        {t('session.loading')}
+      </span>
+    );
+  }
+  const label = t(`session.${session.phase}`);
+  const hint = [
+    t('session.next', { time: formatShanghaiMinute(session.nextChangeMs) }),
+    session.calendarKnown ? null : t('session.calendarUnknown'),
+  ]
+    .filter((line) => line !== null)
+    .join(' ');
+  return (
+    <span
+      className="session"
+      data-phase={session.phase}
+      data-live={isLivePhase(session.phase)}
+      data-testid="market-session"
+      title={hint}
+      role="status"
+      aria-label={`${t('session.label')}: ${label}`}
+    >
+      <span className="session__dot" aria-hidden="true" />
+      {label}
+      {!session.calendarKnown && <span aria-hidden="true">?</span>}
+    </span>
+  );
+}
+
+/** The newest data time the app has received, in Shanghai time (a stale screen shows an old time). */
+export function DataTime() {
+  const { t } = useI18n();
+  const latest = useDataTime();
+  return (
+    <span className="data-time" title={t('shell.dataTimeHint')} data-testid="data-time">
+      <span className="data-time__label">{t('shell.dataTime')}</span>
+      <time className="num" dateTime={latest === null ? undefined : new Date(latest).toISOString()}>
+        {formatShanghaiDateTime(latest)}
+      </time>
+    </span>
+  );
+}
