@@ -1,0 +1,24 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * Writes are accepted only from pages of this server. Browsers send `Origin` on every cross-origin
+ * request and on same-origin non-GET fetches, and `Sec-Fetch-Site` where supported; a request with
+ * neither comes from a non-browser client, which a CSRF attack cannot be.
+ */
+export function isCrossOrigin(headers: IncomingHttpHeaders): boolean {
+  if (headers['sec-fetch-site'] === 'cross-site') return true;
+  const origin = headers.origin;
+  if (origin === undefined) return false;
+  const host = headers.host;
+  if (host === undefined || host === '') return true;
+  try {
+    const from = new URL(origin);
+    if (from.protocol !== 'http:' && from.protocol !== 'https:') return true;
+    // Compared as URLs so that case and default ports do not matter. The scheme is not compared: a
+    // TLS-terminating proxy in front turns https into http, and the host alone identifies this server.
+    return new URL(`${from.protocol}//${host}`).host !== from.host;
+  } catch {
+    // 'null' (sandboxed frames, file: pages) and anything unparsable.
+    return true;
+  }
+}
