@@ -43,6 +43,23 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
     create_time_ms: String(Date.parse('2026-07-15T09:00:00+08:00')),
   },
   'news/notice/detail': { seq: '1784080892624084722' },
+  // Markets: named-only A-share operations and the index group
+  'a-share/special-data/limit-up-pool': { size: '20', sort_field: 'continue_day_cnt' },
+  'a-share/special-data/limit-down-pool': { date_ms: String(Date.parse('2026-07-14T00:00:00+08:00')) },
+  'a-share/special-data/limit-break-pool': { sort_field: 'open_times', sort_dir: 'asc' },
+  'a-share/special-data/limit-up-ladder': {},
+  'a-share/special-data/anomaly-analysis-list': { tag_codes: 'limit_up,RAPID_RALLY' },
+  'a-share/special-data/anomaly-analysis-stock': { thscodes: '600519.SH,300033.SZ,000001.SZ' },
+  'meta/tickers/list': { asset_type: 'a-share,fund-etf', limit: '500', offset: '1000' },
+  'a-share/valuations/snapshot': { thscodes: '600519.SH,000001.SZ,601012.SH,600519.SH' },
+  'a-share-index/catalog/ths-index-list': { tag: 'industry' },
+  'a-share-index/constituents/ths-stock-list': { thscode: '885517.TI' },
+  'a-share-index/prices/snapshot': { thscodes: '000300.SH,885517.TI,399006.SZ' },
+  'a-share-index/prices/historical': {
+    thscode: '000300.SH',
+    start: String(Date.parse('2026-01-01T00:00:00+08:00')),
+    end: String(Date.parse('2026-07-15T00:00:00+08:00')),
+  },
 };
 
 export function url(path: string, query: Record<string, string>): string {

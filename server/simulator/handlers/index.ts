@@ -8,6 +8,11 @@ import { monitorRoutes } from './monitor';
 import { newsRoutes } from './news';
 import { priceRoutes } from './prices';
 import { searchRoutes } from './search';
+// Markets: named-only A-share operations, index group, futures, options, Hong Kong IPO, restricted.
+import { anomalyRoutes } from './anomalies';
+import { codeTableRoutes } from './code-table';
+import { indexGroupRoutes } from './index-group';
+import { limitPoolRoutes } from './limit-pools';
 
 /** Every implemented operation, one module per domain. */
 export const routes: readonly Route[] = [
@@ -20,4 +25,9 @@ export const routes: readonly Route[] = [
   ...auctionRoutes,
   ...searchRoutes,
   ...newsRoutes,
+  // Markets
+  ...limitPoolRoutes,
+  ...anomalyRoutes,
+  ...codeTableRoutes,
+  ...indexGroupRoutes,
 ];

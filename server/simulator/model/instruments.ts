@@ -9,6 +9,7 @@ import {
 } from './calendar';
 import { Rng } from './random';
 import { allStocks, type Stock } from './universe';
+import { thsIndexInstruments } from './ths-indices';
 
 /**
  * Every instrument of the code table, across asset types: A-shares (from the universe), indices, funds
@@ -481,7 +482,20 @@ let fixed: readonly Instrument[] | null = null;
 
 /** Instruments that do not depend on the day (everything but A-share listings and derivatives). */
 function fixedInstruments(): readonly Instrument[] {
-  fixed ??= [...INDICES, ...EXCHANGE_FUNDS, ...otcFunds(), ...FOREX, ...FUTURES_INDICES, ...MAIN_CONTINUOUS];
+  if (!fixed) {
+    // The THS sector, concept, region and thematic indices of the index group (ths-indices.ts).
+    const known = new Set(INDICES.map((i) => i.thscode));
+    const ths = thsIndexInstruments().filter((i) => !known.has(i.thscode));
+    fixed = [
+      ...INDICES,
+      ...ths,
+      ...EXCHANGE_FUNDS,
+      ...otcFunds(),
+      ...FOREX,
+      ...FUTURES_INDICES,
+      ...MAIN_CONTINUOUS,
+    ];
+  }
   return fixed;
 }
 

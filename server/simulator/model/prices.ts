@@ -404,9 +404,18 @@ function partialBar(c: Curve, full: DayBar, progress: number): DayBar {
   if (progress >= 1) return full;
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x5555);
   const u = (k: number) => unit(mix(h, k));
-  const highFirst = u(1) < (full.close >= full.ref ? 0.35 : 0.65);
-  const t1 = 0.08 + 0.4 * u(2);
-  const t2 = t1 + 0.08 + (0.9 - t1 - 0.08) * u(3);
+  let highFirst = u(1) < (full.close >= full.ref ? 0.35 : 0.65);
+  let t1 = 0.08 + 0.4 * u(2);
+  let t2 = t1 + 0.08 + (0.9 - t1 - 0.08) * u(3);
+  // Most days that close sealed at a limit reach it early and stay there (the limit pools of a morning
+  // are well filled); a quarter touch it, open again and seal only at the close.
+  const sealedUp = full.close === full.limitUp && full.high === full.close;
+  const sealedDown = full.close === full.limitDown && full.low === full.close;
+  if ((sealedUp || sealedDown) && u(6) < 0.75) {
+    highFirst = sealedDown;
+    t2 = 0.01 + 0.6 * u(7) ** 2;
+    t1 = t2 * (0.2 + 0.6 * u(8));
+  }
   const points: [number, number][] = [
     [0, full.open],
     [t1, highFirst ? full.high : full.low],
