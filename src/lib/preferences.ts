@@ -21,7 +21,7 @@ export interface StoredPreference<T extends string> {
 }
 
 /** localStorage can be missing (tests, some embedded views) or throw (privacy modes, quota). */
-function browserStorage(): KeyValueStore | null {
+export function browserStorage(): KeyValueStore | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

@@ -1,0 +1,7 @@
+export {
+  DataTable,
+  type CellValue,
+  type DataColumn,
+  type DataTableProps,
+  type SortingState,
+} from './DataTable';
