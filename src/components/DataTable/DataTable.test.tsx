@@ -151,9 +151,9 @@ describe('DataTable', () => {
   });
 
   it('exports the exact values of the visible columns in the shown order, as UTF-8 with a BOM', async () => {
-    let exported: Blob | null = null;
+    const exported: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
-      exported = blob;
+      exported.push(blob);
       return 'blob:test';
     });
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
@@ -166,8 +166,8 @@ describe('DataTable', () => {
     fireEvent.click(screen.getByRole('button', { name: '导出 CSV' }));
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(clicks.mock.contexts[0]).toMatchObject({ download: '行情_列表.csv' });
-    if (!(exported instanceof Blob)) throw new Error('nothing exported');
-    const blob: Blob = exported;
+    const [blob] = exported;
+    if (!blob) throw new Error('nothing exported');
     const bytes = await new Promise<Uint8Array>((resolve, reject) => {
       const reader = new FileReader();
       reader.onload = () => {
