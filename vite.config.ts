@@ -9,7 +9,8 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${bffPort}`, '/bff': `http://127.0.0.1:${bffPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets scripts/size.mjs find the entry and route chunks.
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
