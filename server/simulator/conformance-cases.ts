@@ -60,6 +60,15 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
     start: String(Date.parse('2026-01-01T00:00:00+08:00')),
     end: String(Date.parse('2026-07-15T00:00:00+08:00')),
   },
+  // Markets: futures
+  'futures/variety-plates/list': {},
+  'futures/contracts/main-continuous-list': {},
+  'futures/contracts/main-list': {},
+  'futures/contracts/secondary-main-list': {},
+  'futures/contracts/commodity-index-list': {},
+  'futures/varieties/list': {},
+  'futures/basis/main-continuous-latest': {},
+  'futures/basis/historical': { thscode: 'CUZL.SHF' },
 };
 
 export function url(path: string, query: Record<string, string>): string {

@@ -11,6 +11,7 @@ import { searchRoutes } from './search';
 // Markets: named-only A-share operations, index group, futures, options, Hong Kong IPO, restricted.
 import { anomalyRoutes } from './anomalies';
 import { codeTableRoutes } from './code-table';
+import { futuresRoutes } from './futures';
 import { indexGroupRoutes } from './index-group';
 import { limitPoolRoutes } from './limit-pools';
 
@@ -30,4 +31,5 @@ export const routes: readonly Route[] = [
   ...anomalyRoutes,
   ...codeTableRoutes,
   ...indexGroupRoutes,
+  ...futuresRoutes,
 ];
