@@ -190,6 +190,19 @@ function otcFunds(): Instrument[] {
   return out;
 }
 
+// Off-exchange QDII funds (overseas equities): the purchase-quota operations list them with the QDII ETFs.
+// prettier-ignore
+const QDII_FUNDS: readonly Instrument[] = [
+  inst('270042.OF', '广发纳斯达克100ETF联接人民币(QDII)A', 'GF Nasdaq-100 ETF Feeder (QDII) A', 'GFNSDK100', null, 'fund-otc', '2012-08-15'),
+  inst('040046.OF', '华安纳斯达克100ETF联接(QDII)A', 'Huaan Nasdaq-100 ETF Feeder (QDII) A', 'HANSDK100', null, 'fund-otc', '2013-08-02'),
+  inst('050025.OF', '博时标普500ETF联接(QDII)A', 'Bosera S&P 500 ETF Feeder (QDII) A', 'BSBP500', null, 'fund-otc', '2012-06-14'),
+  inst('096001.OF', '大成标普500等权重指数(QDII)A', 'Dacheng S&P 500 Equal Weight Index (QDII) A', 'DCBP500DQZ', null, 'fund-otc', '2011-03-23'),
+  inst('270023.OF', '广发全球精选股票(QDII)A', 'GF Global Select Equity (QDII) A', 'GFQQJX', null, 'fund-otc', '2010-08-18'),
+  inst('000988.OF', '嘉实全球互联网股票(QDII)A', 'Harvest Global Internet Equity (QDII) A', 'JSQQHLW', null, 'fund-otc', '2015-04-15'),
+  inst('006327.OF', '易方达中证海外中国互联网50(QDII-ETF)联接A', 'E Fund CSI Overseas China Internet 50 ETF Feeder A', 'YFDZZHWZGHLW50', null, 'fund-otc', '2018-12-21'),
+  inst('000071.OF', '华夏恒生ETF联接A', 'ChinaAMC Hang Seng ETF Feeder A', 'HXHSETFLJ', null, 'fund-otc', '2012-08-21'),
+];
+
 // prettier-ignore
 const FOREX: readonly Instrument[] = [
   inst('USDCNY.FX', '美元兑人民币', 'US Dollar / Chinese Yuan', 'MYDRMB', null, 'forex', null),
@@ -491,6 +504,7 @@ function fixedInstruments(): readonly Instrument[] {
       ...ths,
       ...EXCHANGE_FUNDS,
       ...otcFunds(),
+      ...QDII_FUNDS,
       ...FOREX,
       ...FUTURES_INDICES,
       ...MAIN_CONTINUOUS,
