@@ -393,7 +393,7 @@ const MAIN_CONTINUOUS: readonly Instrument[] = FUTURES_VARIETIES.map((v) =>
   ),
 );
 
-interface OptionUnderlying {
+export interface OptionUnderlying {
   code: string;
   label: string;
   labelEn: string;
@@ -403,7 +403,7 @@ interface OptionUnderlying {
 }
 
 // prettier-ignore
-const ETF_OPTION_UNDERLYINGS: readonly OptionUnderlying[] = [
+export const ETF_OPTION_UNDERLYINGS: readonly OptionUnderlying[] = [
   { code: '510050.SH', label: '50ETF', labelEn: 'SSE 50 ETF', exchange: 'SH', suffix: 'SH', price: 2.8 },
   { code: '510300.SH', label: '300ETF', labelEn: 'CSI 300 ETF', exchange: 'SH', suffix: 'SH', price: 4.0 },
   { code: '510500.SH', label: '500ETF', labelEn: 'CSI 500 ETF', exchange: 'SH', suffix: 'SH', price: 6.0 },
@@ -412,25 +412,61 @@ const ETF_OPTION_UNDERLYINGS: readonly OptionUnderlying[] = [
   { code: '159915.SZ', label: '创业板ETF', labelEn: 'ChiNext ETF', exchange: 'SZ', suffix: 'SZ', price: 2.2 },
 ];
 
-/** ETF options of the current and next month (fourth Wednesday expiry) and CFFEX index options. */
-export function optionContracts(day: number): Instrument[] {
-  const out: Instrument[] = [];
+/**
+ * Listed months of an option series, as the exchanges list them: the first `near` months that have not
+ * expired yet, then the next `quarterly` quarter months (March, June, September, December).
+ */
+function optionMonths(
+  day: number,
+  expiryOf: (year: number, month: number) => number,
+  near: number,
+  quarterly: number,
+): { year: number; month: number; expiry: number }[] {
+  const out: { year: number; month: number; expiry: number }[] = [];
   const y0 = yearOf(day);
   const m0 = Number(dateOf(day).slice(5, 7));
-  let serial = 10009000;
-  for (let k = 0; k < 3 && out.length < 400; k++) {
+  let quarters = 0;
+  for (let k = 0; k < 24 && out.length < near + quarterly; k++) {
     const month = ((m0 - 1 + k) % 12) + 1;
     const year = y0 + Math.floor((m0 - 1 + k) / 12);
-    const expiry = onOrBeforeTrading(nthWeekday(year, month, 3, 4));
+    const expiry = expiryOf(year, month);
     if (expiry < day) continue;
+    if (out.length < near) out.push({ year, month, expiry });
+    else if (month % 3 === 0 && quarters < quarterly) {
+      out.push({ year, month, expiry });
+      quarters++;
+    }
+  }
+  return out;
+}
+
+/** Listing day of an option month: quarter months are listed about a year ahead, others four months. */
+function optionListDay(month: number, expiry: number): number {
+  return onOrBeforeTrading(expiry - (month % 3 === 0 ? 370 : 120));
+}
+
+/**
+ * ETF options (current and next month plus two quarter months, fourth-Wednesday expiry) and CFFEX index
+ * options (three near months plus three quarter months, third-Friday expiry). ETF option codes are
+ * derived from the contract (exchange, underlying, month, strike, call or put), so a contract keeps its
+ * code from listing to expiry.
+ */
+export function optionContracts(day: number): Instrument[] {
+  const out: Instrument[] = [];
+  for (const { year, month, expiry } of optionMonths(
+    day,
+    (y, m) => onOrBeforeTrading(nthWeekday(y, m, 3, 4)),
+    2,
+    2,
+  )) {
     const yymm = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
-    for (const u of ETF_OPTION_UNDERLYINGS) {
+    ETF_OPTION_UNDERLYINGS.forEach((u, uIndex) => {
       const step = u.price < 3 ? 0.05 : 0.1;
       const atm = Math.round(u.price / step) * step;
       for (let s = -2; s <= 2; s++) {
         const strike = Math.round((atm + s * step) * 1000);
         for (const call of [true, false]) {
-          serial += 1;
+          const serial = `${u.exchange === 'SH' ? 1 : 9}${uIndex}${yymm}${s + 2}${call ? 0 : 1}`;
           const strikeText = String(strike).padStart(4, '0');
           out.push(
             inst(
@@ -440,7 +476,7 @@ export function optionContracts(day: number): Instrument[] {
               '',
               u.exchange,
               'options',
-              dateOf(onOrBeforeTrading(expiry - 120)),
+              dateOf(optionListDay(month, expiry)),
               {
                 endDate: dateOf(expiry),
                 lastTradeDate: dateOf(expiry),
@@ -450,14 +486,20 @@ export function optionContracts(day: number): Instrument[] {
           );
         }
       }
-    }
+    });
+  }
+  for (const { year, month, expiry } of optionMonths(
+    day,
+    (y, m) => onOrBeforeTrading(nthWeekday(y, m, 5, 3)),
+    3,
+    3,
+  )) {
+    const yymm = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
     for (const [root, label, labelEn, level] of [
       ['IO', '沪深300股指期权', 'CSI 300 Index Option', 4000],
       ['MO', '中证1000股指期权', 'CSI 1000 Index Option', 6000],
       ['HO', '上证50股指期权', 'SSE 50 Index Option', 2800],
     ] as const) {
-      const cffexExpiry = onOrBeforeTrading(nthWeekday(year, month, 5, 3));
-      if (cffexExpiry < day) continue;
       for (let s = -2; s <= 2; s++) {
         const strike = level + s * 100;
         for (const cp of ['C', 'P'] as const) {
@@ -469,11 +511,11 @@ export function optionContracts(day: number): Instrument[] {
               '',
               'CFFEX',
               'options',
-              dateOf(onOrBeforeTrading(cffexExpiry - 120)),
+              dateOf(optionListDay(month, expiry)),
               {
-                endDate: dateOf(cffexExpiry),
-                lastTradeDate: dateOf(cffexExpiry),
-                lastDeliveryDate: dateOf(cffexExpiry),
+                endDate: dateOf(expiry),
+                lastTradeDate: dateOf(expiry),
+                lastDeliveryDate: dateOf(expiry),
               },
             ),
           );
