@@ -1,58 +1,45 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { useQuery } from '@tanstack/react-query';
-import { A_SHARE_CODE_RE } from '../contract/params';
-import { ErrorState, Loading } from '../components/states';
-import { findInstrument, instrumentQuery } from '../features/search/queries';
-import { useI18n } from '../lib/i18n';
+import { useCallback } from 'react';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { StockView } from '../features/stock/StockView';
+import { StockSkeleton } from '../features/stock/Skeletons';
+import type { UpdateSearch } from '../features/stock/hooks';
+import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/search';
+import { loadStockView, normaliseCode } from '../features/stock/view-params';
 
 /**
- * Placeholder until the stock view exists: it already resolves the code through the search, so a shared
- * link shows which instrument it is about, and says plainly that the view is not built yet.
+ * The stock view. The whole view state is in the search parameters (validated with fallbacks, defaults
+ * left out of the URL); the loader fetches what the first screen shows.
  */
-function StockPlaceholder() {
-  const { t } = useI18n();
-  const { thscode: raw } = Route.useParams();
-  const thscode = raw.toUpperCase();
-  const valid = A_SHARE_CODE_RE.test(thscode);
-  const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
-  const record = findInstrument(lookup.data, thscode);
+export const Route = createFileRoute('/stock/$thscode')({
+  validateSearch: stockSearchSchema,
+  search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, params, deps }) => loadStockView(context.queryClient, params.thscode, deps.search),
+  pendingComponent: StockPending,
+  component: StockRoute,
+});
 
-  let body;
-  if (!valid) body = <ErrorState error={new Error(t('stock.invalidCode', { code: raw }))} />;
-  else if (lookup.isPending) body = <Loading />;
-  else if (lookup.isError) body = <ErrorState error={lookup.error} onRetry={() => void lookup.refetch()} />;
-  else if (!record || record.asset_type !== 'a-share')
-    body = <p className="muted">{t('stock.notFound', { code: thscode })}</p>;
-  else
-    body = (
-      <dl className="facts">
-        <dt>{t('stock.exchange')}</dt>
-        <dd>{record.exchange ?? '—'}</dd>
-        <dt>{t('stock.listDate')}</dt>
-        <dd className="num">{record.list_date ?? '—'}</dd>
-        <dt>{t('stock.currency')}</dt>
-        <dd>{record.currency}</dd>
-      </dl>
-    );
-
-  return (
-    <section className="panel" aria-labelledby="instrument-title">
-      <header className="instrument-head">
-        <h1 id="instrument-title" className="instrument-head__name">
-          {record?.name ?? thscode}
-        </h1>
-        {record && <span className="instrument-head__code num">{thscode}</span>}
-      </header>
-      {body}
-      <div className="notice" role="note">
-        <strong>{t('stock.notBuilt')}</strong>
-        <span>{t('stock.notBuiltDetail')}</span>
-      </div>
-      <Link to="/">{t('nav.home')}</Link>
-    </section>
-  );
+function StockPending() {
+  const { thscode } = Route.useParams();
+  return <StockSkeleton thscode={normaliseCode(thscode)} />;
 }
 
-export const Route = createFileRoute('/stock/$thscode')({
-  component: StockPlaceholder,
-});
+function StockRoute() {
+  const { thscode } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = useCallback<UpdateSearch>(
+    (patch, opts) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
+    [navigate],
+  );
+  return (
+    <StockView
+      thscode={thscode}
+      search={search}
+      onSearch={onSearch}
+      searchBox={<InstrumentSearch variant="hero" />}
+    />
+  );
+}

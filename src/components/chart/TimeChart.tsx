@@ -1,0 +1,366 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  TickMarkType,
+  createChart,
+  createSeriesMarkers,
+  type IChartApi,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type SeriesMarker,
+  type SeriesType,
+  type Time,
+} from 'lightweight-charts';
+import { SHANGHAI_OFFSET_MS } from '../../contract/time';
+import { fromChartTime, toChartTime } from '../../lib/format';
+import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
+import './chart.css';
+
+/**
+ * The one component that owns a lightweight-charts instance. Callers describe series declaratively;
+ * the wrapper creates the chart in an effect (so StrictMode's mount/unmount/mount leaves exactly one
+ * chart), keeps series in step with the props, resizes with `autoSize`, removes the chart on unmount,
+ * and repaints when the theme or the colour convention changes (colours come from CSS variables).
+ *
+ * Times are Unix ms. The library draws every time as UTC, so they are shifted by +8 h on the way in
+ * (`toChartTime`) and back on the way out: axis, crosshair and hover all read Asia/Shanghai dates
+ * whatever the browser's zone.
+ */
+
+export type Tone = 'up' | 'down' | 'flat';
+
+export interface CandlePoint {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+export interface ValuePoint {
+  time: number;
+  value: number;
+  /** Histogram bars coloured by direction (volume). */
+  tone?: Tone;
+}
+
+export interface MarkerSpec {
+  time: number;
+  text: string;
+  color: ColorRole;
+  position: 'aboveBar' | 'belowBar';
+  shape: 'circle' | 'square' | 'arrowUp' | 'arrowDown';
+}
+
+interface SeriesBase {
+  id: string;
+  /** 0 is the main pane; higher indices are stacked below it. */
+  pane?: number;
+  /** Value format on the price scale and the crosshair label. */
+  format?: (value: number) => string;
+}
+
+export type ChartSeries =
+  | (SeriesBase & { kind: 'candles'; data: readonly CandlePoint[]; markers?: readonly MarkerSpec[] })
+  | (SeriesBase & { kind: 'line'; data: readonly ValuePoint[]; color: ColorRole; lineWidth?: 1 | 2 | 3 })
+  | (SeriesBase & { kind: 'histogram'; data: readonly ValuePoint[]; color: ColorRole });
+
+export interface TimeChartProps {
+  series: readonly ChartSeries[];
+  /** Fixed height in pixels: the layout never moves while data loads. */
+  height: number;
+  /** Relative heights of the panes, main pane first. */
+  paneStretch?: readonly number[];
+  /** Smallest value at the top (ranks: 1 is best). */
+  invertScale?: boolean;
+  /** Time (Unix ms) of the point under the crosshair, or null when the pointer leaves the chart. */
+  onHover?: (time: number | null) => void;
+  /** Changing it fits the whole data into view (a new range), otherwise the user's zoom is kept. */
+  viewKey?: string;
+  label: string;
+  testId?: string;
+  /** Shown where canvas charts cannot run (no ResizeObserver, as in jsdom). */
+  fallback?: ReactNode;
+}
+
+interface SeriesEntry {
+  kind: ChartSeries['kind'];
+  pane: number;
+  api: ISeriesApi<SeriesType>;
+  data: unknown;
+  palette: Palette | null;
+  markers: ISeriesMarkersPluginApi<Time> | null;
+  markerSpecs: readonly MarkerSpec[] | undefined;
+}
+
+/** `yyyy-MM-dd` of a (shifted) chart time: its UTC date is the Shanghai date. */
+function chartDay(time: Time): string {
+  return new Date(fromChartTime(time) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+function tickLabel(time: Time, type: TickMarkType): string {
+  const day = chartDay(time);
+  if (type === TickMarkType.Year) return day.slice(0, 4);
+  if (type === TickMarkType.Month) return day.slice(0, 7);
+  return day.slice(5);
+}
+
+export function canDrawCharts(): boolean {
+  return typeof window !== 'undefined' && typeof ResizeObserver !== 'undefined';
+}
+
+function priceFormatOf(format: ((value: number) => string) | undefined) {
+  return format ? { type: 'custom' as const, formatter: format, minMove: 0.001 } : undefined;
+}
+
+function chartOptions(palette: Palette, invertScale: boolean) {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: palette.bg },
+      textColor: palette.muted,
+      fontSize: 11,
+      fontFamily: palette.font,
+      attributionLogo: false,
+      panes: { separatorColor: palette.border, separatorHoverColor: palette.border },
+    },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    crosshair: {
+      mode: CrosshairMode.Normal,
+      vertLine: { color: palette.faint, labelBackgroundColor: palette.border },
+      horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
+    },
+    rightPriceScale: { borderColor: palette.border, invertScale },
+    timeScale: {
+      borderColor: palette.border,
+      timeVisible: false,
+      tickMarkFormatter: tickLabel,
+    },
+    localization: { dateFormat: 'yyyy-MM-dd', timeFormatter: chartDay },
+  };
+}
+
+function seriesOptions(spec: ChartSeries, palette: Palette) {
+  const priceFormat = priceFormatOf(spec.format);
+  switch (spec.kind) {
+    case 'candles':
+      return {
+        upColor: palette.up,
+        downColor: palette.down,
+        borderUpColor: palette.up,
+        borderDownColor: palette.down,
+        wickUpColor: palette.up,
+        wickDownColor: palette.down,
+        ...(priceFormat && { priceFormat }),
+      };
+    case 'line':
+      return {
+        color: palette[spec.color],
+        lineWidth: spec.lineWidth ?? 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerRadius: 3,
+        ...(priceFormat && { priceFormat }),
+      };
+    case 'histogram':
+      return {
+        color: palette[spec.color],
+        priceLineVisible: false,
+        lastValueVisible: false,
+        ...(priceFormat && { priceFormat }),
+      };
+  }
+}
+
+function addSeries(chart: IChartApi, spec: ChartSeries, palette: Palette): ISeriesApi<SeriesType> {
+  const pane = spec.pane ?? 0;
+  switch (spec.kind) {
+    case 'candles':
+      return chart.addSeries(CandlestickSeries, seriesOptions(spec, palette), pane);
+    case 'line':
+      return chart.addSeries(LineSeries, seriesOptions(spec, palette), pane);
+    case 'histogram':
+      return chart.addSeries(HistogramSeries, seriesOptions(spec, palette), pane);
+  }
+}
+
+function toneColor(palette: Palette, tone: Tone | undefined, fallback: string): string {
+  if (tone === 'up') return withAlpha(palette.up, 0.6);
+  if (tone === 'down') return withAlpha(palette.down, 0.6);
+  if (tone === 'flat') return withAlpha(palette.muted, 0.6);
+  return fallback;
+}
+
+function setSeriesData(api: ISeriesApi<SeriesType>, spec: ChartSeries, palette: Palette): void {
+  if (spec.kind === 'candles') {
+    api.setData(spec.data.map((p) => ({ ...p, time: toChartTime(p.time) })));
+  } else if (spec.kind === 'histogram') {
+    const base = palette[spec.color];
+    api.setData(
+      spec.data.map((p) => ({
+        time: toChartTime(p.time),
+        value: p.value,
+        color: toneColor(palette, p.tone, base),
+      })),
+    );
+  } else {
+    api.setData(spec.data.map((p) => ({ time: toChartTime(p.time), value: p.value })));
+  }
+}
+
+function markersOf(
+  specs: readonly MarkerSpec[],
+  palette: Palette,
+  times: ReadonlySet<number>,
+): SeriesMarker<Time>[] {
+  // A marker needs a bar at its time; events outside the loaded bars are left out.
+  return specs
+    .filter((m) => times.has(m.time))
+    .sort((a, b) => a.time - b.time)
+    .map((m) => ({
+      time: toChartTime(m.time),
+      position: m.position,
+      shape: m.shape,
+      color: palette[m.color],
+      text: m.text,
+    }));
+}
+
+export function TimeChart({
+  series,
+  height,
+  paneStretch,
+  invertScale = false,
+  onHover,
+  viewKey,
+  label,
+  testId,
+  fallback,
+}: TimeChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const entriesRef = useRef(new Map<string, SeriesEntry>());
+  const viewRef = useRef<string | undefined>(undefined);
+  const onHoverRef = useRef(onHover);
+  const palette = usePalette(containerRef);
+  const supported = canDrawCharts();
+
+  useEffect(() => {
+    onHoverRef.current = onHover;
+  }, [onHover]);
+
+  // Create once per mount; StrictMode's extra mount/unmount creates and removes a first instance. The
+  // effects below are declared after this one, so on every (re)mount they run against the new chart.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container || !supported) return;
+    const chart = createChart(container, { autoSize: true });
+    const entries = entriesRef.current;
+    const onMove = (param: { time?: Time }) =>
+      onHoverRef.current?.(param.time === undefined ? null : fromChartTime(param.time));
+    chart.subscribeCrosshairMove(onMove);
+    chartRef.current = chart;
+    viewRef.current = undefined;
+    return () => {
+      chart.unsubscribeCrosshairMove(onMove);
+      entries.clear();
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, [supported]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || !palette) return;
+    chart.applyOptions(chartOptions(palette, invertScale));
+  }, [palette, invertScale]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    const container = containerRef.current;
+    if (!chart || !palette || !container) return;
+    const entries = entriesRef.current;
+    const wanted = new Set(series.map((s) => s.id));
+    for (const [id, entry] of entries) {
+      if (!wanted.has(id)) {
+        entry.markers?.detach();
+        chart.removeSeries(entry.api);
+        entries.delete(id);
+      }
+    }
+    for (const spec of series) {
+      const pane = spec.pane ?? 0;
+      let entry = entries.get(spec.id);
+      if (entry && (entry.kind !== spec.kind || entry.pane !== pane)) {
+        entry.markers?.detach();
+        chart.removeSeries(entry.api);
+        entries.delete(spec.id);
+        entry = undefined;
+      }
+      if (!entry) {
+        entry = {
+          kind: spec.kind,
+          pane,
+          api: addSeries(chart, spec, palette),
+          data: null,
+          palette,
+          markers: null,
+          markerSpecs: undefined,
+        };
+        entries.set(spec.id, entry);
+      } else if (entry.palette !== palette) {
+        entry.api.applyOptions(seriesOptions(spec, palette));
+      }
+      const paletteChanged = entry.palette !== palette;
+      const dataChanged = entry.data !== spec.data;
+      if (dataChanged || paletteChanged) {
+        setSeriesData(entry.api, spec, palette);
+        entry.data = spec.data;
+      }
+      if (spec.kind === 'candles' && (dataChanged || paletteChanged || entry.markerSpecs !== spec.markers)) {
+        const times = new Set(spec.data.map((p) => p.time));
+        const markers = markersOf(spec.markers ?? [], palette, times);
+        if (entry.markers) entry.markers.setMarkers(markers);
+        else entry.markers = createSeriesMarkers(entry.api, markers);
+        entry.markerSpecs = spec.markers;
+      }
+      entry.palette = palette;
+      if (spec.kind === 'candles') {
+        // Test hook and debugging aid: the colours the library is really drawing with.
+        const options = entry.api.options();
+        if ('upColor' in options && 'downColor' in options) {
+          container.dataset['upColor'] = String(options.upColor);
+          container.dataset['downColor'] = String(options.downColor);
+        }
+      }
+    }
+    const panes = chart.panes();
+    panes.forEach((p, i) => p.setStretchFactor(paneStretch?.[i] ?? 1));
+    const hasData = series.some((s) => s.data.length > 0);
+    if (hasData && viewRef.current !== (viewKey ?? '')) {
+      chart.timeScale().fitContent();
+      viewRef.current = viewKey ?? '';
+    }
+  }, [series, palette, paneStretch, viewKey]);
+
+  if (!supported) {
+    return (
+      <div className="tchart tchart--fallback" style={{ height }} data-testid={testId}>
+        {fallback}
+      </div>
+    );
+  }
+  return (
+    <div
+      ref={containerRef}
+      className="tchart"
+      style={{ height }}
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+import { DASH } from '../../lib/format';
+import { useStockText } from './messages';
+import './stock.css';
+
+/**
+ * The page's frame while it loads: the same boxes with the same heights as the loaded page, so nothing
+ * moves when data arrives. Kept apart from the chart code: the route shows these before its lazy chunk
+ * (with lightweight-charts) has arrived.
+ */
+
+/** Chart area height: fixed, so the page never moves while bars load. */
+export const CHART_HEIGHT = 440;
+
+export function Stat({
+  label,
+  value,
+  tone = 'flat',
+  testId,
+}: {
+  label: string;
+  value: string;
+  tone?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="stock-head__stat">
+      <dt>{label}</dt>
+      <dd className={tone === 'flat' ? 'num' : `num ${tone}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The header with dashes in every slot, the same size as the loaded header. */
+export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
+  const { t } = useStockText();
+  const labels = [
+    t('header.open'),
+    t('header.high'),
+    t('header.low'),
+    t('header.prevClose'),
+    t('header.volume'),
+    t('header.turnover'),
+    t('header.time'),
+  ];
+  return (
+    <header className="panel stock-head stock-head--skeleton">
+      <div className="stock-head__id">
+        <h1 className="stock-head__name">
+          <span className="stock-skel stock-skel--text" style={{ width: '6em' }} />
+        </h1>
+        <span className="stock-head__code num">{thscode}</span>
+      </div>
+      <div className="stock-head__quote">
+        <div className="stock-head__last num flat">{DASH}</div>
+        <div className="stock-head__change num flat">
+          <span>{DASH}</span>
+          <span>{DASH}</span>
+        </div>
+        <dl className="stock-head__stats">
+          {labels.map((label) => (
+            <Stat key={label} label={label} value={DASH} />
+          ))}
+        </dl>
+      </div>
+    </header>
+  );
+}
+
+export function PriceChartSkeleton() {
+  return (
+    <section className="panel stock-chart" aria-busy="true">
+      <div className="stock-toolbar stock-toolbar--skeleton" />
+      <div className="stock-legend stock-legend--skeleton" />
+      <div className="stock-chart__body stock-skel" style={{ height: CHART_HEIGHT }} />
+    </section>
+  );
+}
+
+export function StockSkeleton({ thscode }: { thscode: string }) {
+  return (
+    <div className="stock-page" aria-busy="true">
+      <StockHeaderSkeleton thscode={thscode} />
+      <PriceChartSkeleton />
+      <div className="panel stock-tabs stock-tabs--skeleton" />
+    </div>
+  );
+}

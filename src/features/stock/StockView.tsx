@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { A_SHARE_CODE_RE } from '../../contract/params';
+import { ApiError, ErrorCode } from '../../contract/envelope';
+import { ErrorState } from '../../components/states';
+import { findInstrument, instrumentQuery, type InstrumentRecord } from './queries';
+import { useStockText } from './messages';
+import { normaliseCode } from './view-params';
+import type { StockSearch } from './search';
+import type { UpdateSearch } from './hooks';
+import { StockHeader } from './StockHeader';
+import { PriceChartPanel } from './PriceChartPanel';
+import { StockSkeleton } from './Skeletons';
+import { StockTabs } from './StockTabs';
+
+export interface StockViewProps {
+  /** The code as it appears in the URL (any case). */
+  thscode: string;
+  search: StockSearch;
+  onSearch: UpdateSearch;
+  /** The instrument search, offered on the not-found page (features do not import each other). */
+  searchBox: ReactNode;
+}
+
+export function StockView({ thscode: raw, search, onSearch, searchBox }: StockViewProps) {
+  const { t } = useStockText();
+  const thscode = normaliseCode(raw);
+  const valid = A_SHARE_CODE_RE.test(thscode);
+  const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
+
+  if (!valid) {
+    return <StockNotFound message={t('page.invalidCode', { code: raw })} searchBox={searchBox} />;
+  }
+  if (lookup.isPending) return <StockSkeleton thscode={thscode} />;
+  if (lookup.isError) {
+    if (lookup.error instanceof ApiError && lookup.error.code === ErrorCode.INSTRUMENT_NOT_FOUND) {
+      return <StockNotFound message={t('page.notFound', { code: thscode })} searchBox={searchBox} />;
+    }
+    return (
+      <section className="panel stock-page">
+        <h1 className="stock-head__name">{thscode}</h1>
+        <ErrorState error={lookup.error} onRetry={() => void lookup.refetch()} />
+      </section>
+    );
+  }
+  const record = findInstrument(lookup.data, thscode);
+  if (!record || record.asset_type !== 'a-share') {
+    return <StockNotFound message={t('page.notFound', { code: thscode })} searchBox={searchBox} />;
+  }
+  return <StockWorkspace record={record} search={search} onSearch={onSearch} />;
+}
+
+function StockWorkspace({
+  record,
+  search,
+  onSearch,
+}: {
+  record: InstrumentRecord;
+  search: StockSearch;
+  onSearch: UpdateSearch;
+}) {
+  return (
+    <div className="stock-page" data-testid="stock-view">
+      <StockHeader record={record} />
+      <PriceChartPanel record={record} search={search} onSearch={onSearch} />
+      <StockTabs record={record} search={search} onSearch={onSearch} />
+    </div>
+  );
+}
+
+export function StockNotFound({ message, searchBox }: { message: string; searchBox: ReactNode }) {
+  const { t } = useStockText();
+  return (
+    <section className="panel stock-missing" aria-labelledby="stock-missing-title">
+      <h1 id="stock-missing-title" className="panel__title">
+        {t('page.notFoundTitle')}
+      </h1>
+      <p className="stock-missing__message" role="alert">
+        {message}
+      </p>
+      <p className="muted">{t('page.notFoundHint')}</p>
+      <div className="stock-missing__search">{searchBox}</div>
+      <Link to="/">{t('page.home')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { addDays, addYearsToDate, shanghaiMidnight } from '../../contract/time';
+
+/**
+ * Calendar arithmetic of the stock view on Shanghai days (`yyyy-MM-dd`). Windows are computed from the
+ * server's "today", never from the browser clock, so a pinned simulator day and a shared link agree.
+ */
+
+export const CHART_RANGES = ['1m', '3m', '6m', '1y', '3y', '5y', '10y'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+export const HOT_WINDOWS = ['1m', '3m', '6m', '1y'] as const;
+export type HotWindow = (typeof HOT_WINDOWS)[number];
+
+/** Shift by whole months, clamping to the last day of a shorter month (03-31 minus 1 month → 02-28). */
+export function addMonths(date: string, months: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(d, lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** First day of a window that ends today. */
+export function windowStart(today: string, window: ChartRange | HotWindow): string {
+  switch (window) {
+    case '1m':
+      return addMonths(today, -1);
+    case '3m':
+      return addMonths(today, -3);
+    case '6m':
+      return addMonths(today, -6);
+    case '1y':
+      return addYearsToDate(today, -1);
+    case '3y':
+      return addYearsToDate(today, -3);
+    case '5y':
+      return addYearsToDate(today, -5);
+    case '10y':
+      return addYearsToDate(today, -10);
+  }
+}
+
+/** Calendar days fetched before the visible range so that MA60 has a value from the first bar shown. */
+export const MA_WARMUP_DAYS = 120;
+
+export interface BarWindow {
+  /** First Shanghai day shown on the chart. */
+  from: string;
+  /** Request bounds (Unix ms): bars are stamped at Shanghai midnight, so `end` is today's midnight. */
+  start: number;
+  end: number;
+}
+
+/**
+ * The bars to ask for: the range plus a warm-up for the moving averages, never more than the
+ * service's ten years (`end - start` over ten years is 1003).
+ */
+export function barWindow(today: string, range: ChartRange): BarWindow {
+  const from = windowStart(today, range);
+  const end = shanghaiMidnight(today);
+  const earliest = shanghaiMidnight(addYearsToDate(today, -10));
+  const start = Math.max(shanghaiMidnight(addDays(from, -MA_WARMUP_DAYS)), earliest);
+  return { from, start, end };
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day in `yyyy-MM-dd` form. */
+export function isDateText(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === text;
+}
+
+/** Spans of at most ten years (the service's limit) covering [from, to], oldest first. */
+export function tenYearChunks(from: string, to: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let cursor = from;
+  while (cursor <= to) {
+    const limit = addDays(addYearsToDate(cursor, 10), -1);
+    const chunkEnd = limit < to ? limit : to;
+    out.push({ start: shanghaiMidnight(cursor), end: shanghaiMidnight(chunkEnd) });
+    cursor = addDays(chunkEnd, 1);
+  }
+  return out;
+}

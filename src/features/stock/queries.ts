@@ -1,0 +1,181 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchOperation } from '../../api/client';
+import { modeQuery, operationKey, operationQuery } from '../../api/query';
+import { serverOffsetMs } from '../../api/live';
+import type { DataOf, ParamsIn } from '../../contract/catalog';
+import type { ApiError } from '../../contract/envelope';
+import { shanghaiDate } from '../../contract/time';
+import type { QueryClient } from '@tanstack/react-query';
+import { STATEMENT_FIELDS, type StatementField } from './fields';
+import type { Adjust, StatementKind } from './search';
+
+/**
+ * One `queryOptions` factory per use of an operation on the stock page. Route loaders and components
+ * build the same options from the same inputs, so the loader's prefetch is what the component reads.
+ */
+
+const MINUTE = 60_000;
+/** Statements, indicators, events and names change rarely. */
+const REFERENCE_STALE_MS = 30 * MINUTE;
+/** Bars and dragon-tiger records are fixed once a day has closed; today's bar follows the quote. */
+const DAILY_STALE_MS = 5 * MINUTE;
+
+export type SearchData = DataOf<'meta/tickers/search'>;
+export type InstrumentRecord = SearchData['item'][number];
+export type SnapshotItem = DataOf<'a-share/prices/snapshot'>['item'][number];
+export type Bar = DataOf<'a-share/prices/historical'>['item'][number];
+export type AdjustmentEvent = DataOf<'a-share/corporate-actions/adjustment-factors'>['item'][number];
+export type InstitutionRange = DataOf<'a-share/special-data/dragon-tiger-stock-institution'>['item'][number];
+
+/** The name lives only in the search (the snapshot has none): the same call as the search's lookup. */
+export function instrumentQuery(thscode: string) {
+  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 }, { staleTime: REFERENCE_STALE_MS });
+}
+
+/** The exact, case-insensitive match among the search results, or undefined. */
+export function findInstrument(data: SearchData | undefined, thscode: string): InstrumentRecord | undefined {
+  const wanted = thscode.toUpperCase();
+  return data?.item.find((item) => item.thscode.toUpperCase() === wanted);
+}
+
+export function snapshotQuery(thscode: string) {
+  return operationQuery('a-share/prices/snapshot', { thscodes: [thscode] });
+}
+
+export function barsQuery(thscode: string, adjust: Adjust, start: number, end: number) {
+  return operationQuery(
+    'a-share/prices/historical',
+    { thscode, interval: '1d', start, end, adjust },
+    // The old range stays on screen while the next one loads: the chart does not blank out.
+    { staleTime: DAILY_STALE_MS, keepPrevious: true },
+  );
+}
+
+export function adjustmentEventsQuery(thscode: string) {
+  return operationQuery(
+    'a-share/corporate-actions/adjustment-factors',
+    { thscode },
+    { staleTime: REFERENCE_STALE_MS },
+  );
+}
+
+/** Unadjusted bars of one ten-year chunk, for the previous closes of corporate actions. */
+export function unadjustedBarsQuery(thscode: string, start: number, end: number) {
+  return operationQuery(
+    'a-share/prices/historical',
+    { thscode, interval: '1d', start, end, adjust: 'none' },
+    { staleTime: DAILY_STALE_MS },
+  );
+}
+
+const STATEMENT_OPERATIONS = {
+  income: 'a-share/financials/income-statements',
+  balance: 'a-share/financials/balance-sheets',
+  cashflow: 'a-share/financials/cash-flow-statements',
+} as const;
+
+type StatementParams = ParamsIn<'a-share/financials/income-statements'>;
+
+/** One reporting period of a statement: a column of the table. */
+export interface StatementColumn {
+  fiscalYear: number;
+  /** FY, Q1 … Q4. */
+  fiscalPeriod: string;
+  periodEndMs: number;
+  reportDateMs: number;
+  /** Every field of the statement by name; null when not disclosed (shown as a dash, never 0). */
+  values: Readonly<Record<string, number | null>>;
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function toColumn(item: Record<string, unknown>, fields: readonly StatementField[]): StatementColumn {
+  const fiscalPeriod = item['fiscal_period'];
+  return {
+    fiscalYear: numberOrNull(item['fiscal_year']) ?? 0,
+    fiscalPeriod: typeof fiscalPeriod === 'string' ? fiscalPeriod : '',
+    periodEndMs: numberOrNull(item['period_end_ms']) ?? 0,
+    reportDateMs: numberOrNull(item['report_date_ms']) ?? 0,
+    values: Object.fromEntries(fields.map((field) => [field, numberOrNull(item[field])])),
+  };
+}
+
+async function fetchStatement(
+  kind: StatementKind,
+  params: StatementParams,
+  signal: AbortSignal,
+): Promise<StatementColumn[]> {
+  const fields = STATEMENT_FIELDS[kind];
+  let items: readonly Record<string, unknown>[];
+  if (kind === 'income') {
+    items = (await fetchOperation(STATEMENT_OPERATIONS.income, params, { signal })).item;
+  } else if (kind === 'balance') {
+    items = (await fetchOperation(STATEMENT_OPERATIONS.balance, params, { signal })).item;
+  } else {
+    items = (await fetchOperation(STATEMENT_OPERATIONS.cashflow, params, { signal })).item;
+  }
+  // Newest first, as the service orders them (sorted again: the order is the table's column order).
+  return items.map((item) => toColumn(item, fields)).sort((a, b) => b.periodEndMs - a.periodEndMs);
+}
+
+/**
+ * Statement periods as table columns. The key extends the operation's own key, so invalidating an
+ * operation (`['op', id]`) covers it, while the raw answer's key stays free for other users.
+ */
+export function statementQuery(kind: StatementKind, params: StatementParams) {
+  const id = STATEMENT_OPERATIONS[kind];
+  return queryOptions<StatementColumn[], ApiError>({
+    queryKey: [...operationKey(id, params), 'columns'],
+    queryFn: ({ signal }) => fetchStatement(kind, params, signal),
+    staleTime: REFERENCE_STALE_MS,
+    // While other periods of the same statement load, its previous table stays (no jump); another
+    // statement's rows would be wrong, so a change of kind shows the skeleton instead.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
+  });
+}
+
+/** The newest disclosed quarter, to default the indicators' report period. */
+export function latestReportQuery(thscode: string) {
+  return operationQuery(
+    'a-share/financials/income-statements',
+    { thscode, period: 'quarterly', limit: 1 },
+    { staleTime: REFERENCE_STALE_MS },
+  );
+}
+
+export function indicatorsQuery(thscode: string, report: string) {
+  return operationQuery(
+    'a-share/financials/indicators',
+    { thscode, report },
+    { staleTime: REFERENCE_STALE_MS },
+  );
+}
+
+export function dragonTigerQuery(thscode: string, date: string | undefined) {
+  return operationQuery(
+    'a-share/special-data/dragon-tiger-stock-institution',
+    date === undefined ? { thscode } : { thscode, date },
+    { staleTime: DAILY_STALE_MS },
+  );
+}
+
+export function rankTrendQuery(thscode: string, startDate: string, endDate: string) {
+  return operationQuery(
+    'a-share/special-data/hot-stock-rank-trend',
+    { thscode, start_date: startDate, end_date: endDate },
+    { staleTime: DAILY_STALE_MS, keepPrevious: true },
+  );
+}
+
+/**
+ * The server's Shanghai day, for loaders (components use `useServerClock`): the mode answer carries the
+ * server clock, and the time since it arrived is added, as the hook does.
+ */
+export async function serverToday(queryClient: QueryClient): Promise<string> {
+  const options = modeQuery();
+  const mode = await queryClient.ensureQueryData(options);
+  const receivedAt = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
+  return shanghaiDate(Date.now() + serverOffsetMs(mode.now, receivedAt));
+}

@@ -1,0 +1,171 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, ErrorState } from '../../../components/states';
+import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
+import { Field, Segmented } from '../controls';
+import { isDateText } from '../dates';
+import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField, type StatementField } from '../fields';
+import { useServerToday } from '../hooks';
+import { useStockText } from '../messages';
+import { statementQuery } from '../queries';
+import {
+  LIMIT_MAX,
+  LIMIT_MIN,
+  STATEMENT_KINDS,
+  STATEMENT_MODES,
+  STATEMENT_PERIODS,
+  type StockSearch,
+} from '../search';
+import type { TabProps } from '../StockTabs';
+import { statementParams, statementWindow } from '../view-params';
+import { StatementTable, formatStatementValue } from './StatementTable';
+
+const ROW_CHART_HEIGHT = 180;
+const LIMITS = Array.from({ length: LIMIT_MAX - LIMIT_MIN + 1 }, (_, i) => LIMIT_MIN + i);
+
+export function FinancialsTab({ record, search, onSearch }: TabProps) {
+  const { t, lang } = useStockText();
+  const today = useServerToday();
+  const params = today === null ? null : statementParams(record.thscode, search, today);
+  const statement = useQuery({
+    ...statementQuery(search.statement, params ?? { thscode: record.thscode }),
+    enabled: params !== null,
+  });
+  const fields = STATEMENT_FIELDS[search.statement];
+  const row: StatementField | undefined = isStatementField(search.statement, search.row)
+    ? search.row
+    : fields[0];
+  const bounds = today === null ? null : statementWindow(search, today);
+
+  const setDate = (key: 'from' | 'to', value: string) => {
+    if (!bounds || !isDateText(value)) return;
+    const next = { ...bounds, [key]: value };
+    onSearch({ from: next.from, to: next.to }, { replace: true });
+  };
+
+  const columns = useMemo(() => statement.data ?? [], [statement.data]);
+  const series = useMemo<ChartSeries[]>(() => {
+    if (!row) return [];
+    const points = [...columns]
+      .sort((a, b) => a.periodEndMs - b.periodEndMs)
+      .flatMap((c) => {
+        const value = c.values[row];
+        return value === null || value === undefined ? [] : [{ time: c.periodEndMs, value }];
+      });
+    return [
+      {
+        id: 'row',
+        kind: 'line',
+        color: 'accent',
+        lineWidth: 2,
+        data: points,
+        format: (value: number) => formatStatementValue(row, value, lang),
+      },
+    ];
+  }, [columns, row, lang]);
+
+  return (
+    <div className="stock-tab" data-testid="financials">
+      <div className="stock-toolbar">
+        <Segmented
+          label={t('statement.kind')}
+          value={search.statement}
+          testId="statement-switch"
+          options={STATEMENT_KINDS.map((kind) => ({ value: kind, label: t(`statement.${kind}`) }))}
+          onChange={(statement) => onSearch({ statement, row: undefined })}
+        />
+        <Segmented
+          label={t('statement.period')}
+          value={search.period}
+          testId="period-switch"
+          options={STATEMENT_PERIODS.map((period) => ({ value: period, label: t(`period.${period}`) }))}
+          onChange={(period) => onSearch({ period })}
+        />
+        <Segmented
+          label={t('statement.mode')}
+          value={search.mode}
+          testId="mode-switch"
+          options={STATEMENT_MODES.map((mode) => ({ value: mode, label: t(`mode.${mode}`) }))}
+          onChange={(mode) => onSearch(modePatch(mode, search))}
+        />
+        {search.mode === 'latest' ? (
+          <Field label={t('statement.limit')}>
+            <select
+              className="stock-input"
+              value={search.limit}
+              onChange={(e) => onSearch({ limit: Number(e.target.value) }, { replace: true })}
+            >
+              {LIMITS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : (
+          <>
+            <Field label={t('statement.from')}>
+              <input
+                type="date"
+                className="stock-input num"
+                value={bounds?.from ?? ''}
+                max={bounds?.to}
+                onChange={(e) => setDate('from', e.target.value)}
+              />
+            </Field>
+            <Field label={t('statement.to')}>
+              <input
+                type="date"
+                className="stock-input num"
+                value={bounds?.to ?? ''}
+                min={bounds?.from}
+                max={today ?? undefined}
+                onChange={(e) => setDate('to', e.target.value)}
+              />
+            </Field>
+          </>
+        )}
+        <span className="stock-toolbar__note muted">{t('statement.unit')}</span>
+        {statement.isFetching && <span className="spinner stock-toolbar__busy" aria-hidden="true" />}
+      </div>
+      <div className="stock-statement">
+        {statement.isError && !statement.data ? (
+          <ErrorState error={statement.error} onRetry={() => void statement.refetch()} />
+        ) : statement.isPending ? (
+          <div className="stock-skel stock-statement__skeleton" aria-busy="true" />
+        ) : columns.length === 0 ? (
+          <Empty>{t('statement.empty')}</Empty>
+        ) : (
+          <StatementTable
+            columns={columns}
+            fields={fields}
+            lang={lang}
+            selected={row}
+            onSelect={(field) => onSearch({ row: field }, { replace: true })}
+            caption={t(`statement.${search.statement}`)}
+          />
+        )}
+      </div>
+      <div className="stock-rowchart">
+        <div className="stock-rowchart__title">
+          {row ? t('statement.chartOf', { item: FIELD_LABELS[row][lang] }) : t('statement.chooseRow')}
+        </div>
+        <TimeChart
+          series={series}
+          height={ROW_CHART_HEIGHT}
+          viewKey={`${search.statement}|${search.period}|${row ?? ''}|${columns.length}`}
+          label={row ? t('statement.chartOf', { item: FIELD_LABELS[row][lang] }) : t('statement.chooseRow')}
+          testId="statement-chart"
+          fallback={t('chart.unavailable')}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Switching to range mode starts from the current default window; back to latest-N drops the dates. */
+function modePatch(mode: StockSearch['mode'], search: StockSearch): Partial<StockSearch> {
+  return mode === 'latest'
+    ? { mode, from: undefined, to: undefined }
+    : { mode, from: search.from, to: search.to };
+}

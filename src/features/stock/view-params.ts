@@ -1,0 +1,107 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { A_SHARE_CODE_RE } from '../../contract/params';
+import { addYearsToDate, shanghaiDate, shanghaiMidnight } from '../../contract/time';
+import { barWindow, windowStart } from './dates';
+import {
+  adjustmentEventsQuery,
+  barsQuery,
+  dragonTigerQuery,
+  findInstrument,
+  indicatorsQuery,
+  instrumentQuery,
+  latestReportQuery,
+  rankTrendQuery,
+  serverToday,
+  snapshotQuery,
+  statementQuery,
+} from './queries';
+import type { StockSearch } from './search';
+
+/**
+ * From view state to operation parameters. The route loader and the components both go through these
+ * functions, so a prefetch lands exactly on the key a component reads.
+ */
+
+/** Code in canonical form: the service's suffixes are upper case. */
+export function normaliseCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/** Years shown by default in range mode. */
+const DEFAULT_RANGE_YEARS = 5;
+
+export interface StatementWindow {
+  from: string;
+  to: string;
+}
+
+/** Range mode bounds: the URL's, or the last five years. */
+export function statementWindow(search: StockSearch, today: string): StatementWindow {
+  if (search.from !== undefined && search.to !== undefined) return { from: search.from, to: search.to };
+  return { from: addYearsToDate(today, -DEFAULT_RANGE_YEARS), to: today };
+}
+
+export function statementParams(thscode: string, search: StockSearch, today: string) {
+  if (search.mode === 'range') {
+    const { from, to } = statementWindow(search, today);
+    return {
+      thscode,
+      period: search.period,
+      start: shanghaiMidnight(from),
+      end: shanghaiMidnight(to),
+    };
+  }
+  return { thscode, period: search.period, limit: search.limit };
+}
+
+/** `yyyy-q` of a statement's fiscal period (FY counts as the fourth quarter). */
+export function reportOf(fiscalYear: number, fiscalPeriod: string): string | null {
+  const quarter = fiscalPeriod === 'FY' ? 4 : Number(fiscalPeriod.replace(/^Q/, ''));
+  return quarter >= 1 && quarter <= 4 ? `${fiscalYear}-${quarter}` : null;
+}
+
+/**
+ * Everything the first screen shows, fetched before the route renders. Failures are left in the cache
+ * for the components, which show the service's code and a retry where the data belongs.
+ */
+export async function loadStockView(queryClient: QueryClient, rawCode: string, search: StockSearch) {
+  const thscode = normaliseCode(rawCode);
+  // A malformed code never reaches the service.
+  if (!A_SHARE_CODE_RE.test(thscode)) return;
+  const [lookup, today] = await Promise.all([
+    queryClient.ensureQueryData(instrumentQuery(thscode)).catch(() => undefined),
+    // Without the server's clock the components fall back to the browser's, and so does this.
+    serverToday(queryClient).catch(() => shanghaiDate(Date.now())),
+  ]);
+  if (!findInstrument(lookup, thscode)) return;
+  const span = barWindow(today, search.range);
+  const critical: Promise<unknown>[] = [
+    queryClient.ensureQueryData(snapshotQuery(thscode)),
+    queryClient.ensureQueryData(barsQuery(thscode, search.adjust, span.start, span.end)),
+  ];
+  // The open tab's data is requested at once; the page does not wait for it (it has its own skeleton).
+  switch (search.tab) {
+    case 'financials':
+      critical.push(
+        queryClient.ensureQueryData(
+          statementQuery(search.statement, statementParams(thscode, search, today)),
+        ),
+      );
+      break;
+    case 'indicators':
+      if (search.report) void queryClient.prefetchQuery(indicatorsQuery(thscode, search.report));
+      else void queryClient.prefetchQuery(latestReportQuery(thscode));
+      break;
+    case 'actions':
+      void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
+      break;
+    case 'dragon-tiger':
+      void queryClient.prefetchQuery(dragonTigerQuery(thscode, search.dt));
+      break;
+    case 'hot-rank':
+      void queryClient.prefetchQuery(rankTrendQuery(thscode, windowStart(today, search.hot), today));
+      break;
+  }
+  void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
+  await Promise.allSettled(critical);
+}
