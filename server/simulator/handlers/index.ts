@@ -14,6 +14,7 @@ import { codeTableRoutes } from './code-table';
 import { futuresRoutes } from './futures';
 import { indexGroupRoutes } from './index-group';
 import { limitPoolRoutes } from './limit-pools';
+import { optionRoutes } from './options';
 
 /** Every implemented operation, one module per domain. */
 export const routes: readonly Route[] = [
@@ -32,4 +33,5 @@ export const routes: readonly Route[] = [
   ...codeTableRoutes,
   ...indexGroupRoutes,
   ...futuresRoutes,
+  ...optionRoutes,
 ];
