@@ -54,7 +54,9 @@ describe('routes', () => {
   it('the stock link names the instrument and opens its view', async () => {
     serve();
     renderAt('/stock/600519.SH');
-    expect(await screen.findByRole('heading', { level: 1, name: '贵州茅台' }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '贵州茅台' }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('tablist', { name: '股票资料' })).toBeTruthy();
     expect(screen.getByText('模拟数据 · Simulated data')).toBeTruthy();
   });
