@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -10,10 +10,12 @@ import type {
 import type { LoggerOptions } from 'pino';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
 import type { Config } from './config';
 import {
+  apiLogFields,
   isApiPath,
   pathOf,
   registerGateway,
@@ -23,8 +25,13 @@ import {
 import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
 import type { GatewayAnswer } from './gateway/operation-handler';
+import { createGateway } from './gateway/gateway';
+import type { Gateway } from './gateway/gateway';
+import { realTicker } from './gateway/ticker';
+import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
+import { registerWatchlists, searchResolver } from './watchlists/index';
 
 export type Mode = 'simulated' | 'live';
 
@@ -36,6 +43,44 @@ export interface AppDeps {
   clock?: () => number;
   /** pino options (merged with the key redaction) or a ready logger; `false` silences logging. */
   logger?: boolean | (FastifyLoggerOptions & LoggerOptions) | FastifyBaseLogger;
+  /**
+   * The gateway's running time (cache lifetimes, budget, back-off, pauses, breakers). Real time unless a
+   * test drives it; unlike `clock` it is never pinned.
+   */
+  ticker?: Ticker;
+  /** Jitter source of the back-off, in [0, 1). */
+  random?: () => number;
+  /** Fine tuning that has no environment variable (tests shorten it). */
+  tuning?: Partial<GatewayTuning>;
+}
+
+export interface GatewayTuning {
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  breakerThreshold: number;
+  breakerCooldownMs: number;
+}
+
+/** The vendor's own client backs off 1 s, 2 s, 4 s, capped at 8 s. */
+export const DEFAULT_TUNING: GatewayTuning = {
+  backoffBaseMs: 1_000,
+  backoffCapMs: 8_000,
+  breakerThreshold: 5,
+  breakerCooldownMs: 30_000,
+};
+
+/** Longest request URL accepted; the longest legitimate one (100 auction codes) is well under 2 KiB. */
+export const MAX_URL_LENGTH = 8_192;
+/** The API takes no bodies; the watchlists take small JSON ones. */
+export const BODY_LIMIT = 64 * 1024;
+
+/** Thrown by the per-client rate limit; answered as a 6429 envelope. */
+export class ClientRateLimitError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests from this client');
+    this.name = 'ClientRateLimitError';
+  }
 }
 
 /** Wherever a header object is logged, the key is censored (defence in depth: the gateway never logs it). */
@@ -87,7 +132,71 @@ function apiErrorAnswer(request: FastifyRequest, status: number): GatewayAnswer 
     body: JSON.stringify(errorEnvelope(code, message, request.id)),
     requestId: request.id,
     retryAfter: null,
+    cache: 'MISS',
   };
+}
+
+function clientRateLimited(request: FastifyRequest, error: ClientRateLimitError): GatewayAnswer {
+  const s = error.retryAfterSeconds;
+  return {
+    status: 429,
+    body: JSON.stringify(
+      errorEnvelope(
+        ErrorCode.GATEWAY_CLIENT_RATE_LIMITED,
+        `Too many requests from this browser; please wait ${s} s before asking again.`,
+        request.id,
+      ),
+    ),
+    requestId: request.id,
+    retryAfter: String(s),
+    cache: 'MISS',
+  };
+}
+
+function uriTooLong(request: FastifyRequest): GatewayAnswer {
+  return {
+    status: 414,
+    body: JSON.stringify(
+      errorEnvelope(
+        ErrorCode.PARAM_FORMAT,
+        `The request address is longer than ${MAX_URL_LENGTH} characters.`,
+        request.id,
+      ),
+    ),
+    requestId: request.id,
+    retryAfter: null,
+    cache: 'MISS',
+  };
+}
+
+function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number): Gateway {
+  const { config } = deps;
+  const tuning = { ...DEFAULT_TUNING, ...deps.tuning };
+  const client: Upstream = createUpstreamClient({
+    baseUrl: deps.upstream.baseUrl,
+    apiKey: deps.upstream.apiKey,
+    timeoutMs: config.upstreamTimeoutMs,
+    connectTimeoutMs: config.upstreamConnectTimeoutMs,
+  });
+  return createGateway(client, {
+    ticker,
+    marketClock: clock,
+    budget: {
+      ratePerSecond: config.upstreamRatePerSecond,
+      burst: config.upstreamBurst,
+      queueMax: config.upstreamQueueMax,
+      queueTimeoutMs: config.upstreamQueueTimeoutMs,
+    },
+    breaker: { threshold: tuning.breakerThreshold, cooldownMs: tuning.breakerCooldownMs },
+    retry: {
+      maxAttempts: config.upstreamMaxAttempts,
+      deadlineMs: config.upstreamDeadlineMs,
+      backoffBaseMs: tuning.backoffBaseMs,
+      backoffCapMs: tuning.backoffCapMs,
+      random: deps.random ?? Math.random,
+    },
+    cache: { maxBytes: config.cacheMaxBytes, staleIfErrorMs: config.cacheStaleIfErrorMs },
+  });
 }
 
 function plainError(reply: FastifyReply, status: number) {
@@ -99,8 +208,12 @@ function plainError(reply: FastifyReply, status: number) {
 
 export function createApp(deps: AppDeps): FastifyInstance {
   const clock = deps.clock ?? Date.now;
+  const ticker = deps.ticker ?? realTicker;
   const app = Fastify({
     ...loggerOptions(deps),
+    // One line per request, written when the answer is done (below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
     genReqId: newRequestId,
     // The browser does not get to choose ids that end up in our logs and headers.
     requestIdHeader: false,
@@ -114,13 +227,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
   });
 
-  const upstream: Upstream = createUpstreamClient({
-    baseUrl: deps.upstream.baseUrl,
-    apiKey: deps.upstream.apiKey,
-    timeoutMs: deps.config.upstreamTimeoutMs,
-    connectTimeoutMs: deps.config.upstreamConnectTimeoutMs,
-  });
-  app.addHook('onClose', async () => upstream.close());
+  const gateway = buildGateway(deps, ticker, clock);
+  app.addHook('onClose', async () => gateway.close());
 
   app.register(helmet, {
     contentSecurityPolicy: {
@@ -146,16 +254,48 @@ export function createApp(deps: AppDeps): FastifyInstance {
     xFrameOptions: { action: 'deny' },
   });
   app.register(compress);
-
-  // Every /api answer carries an id, including 404s and errors; the handler replaces it with the service's.
-  app.addHook('onRequest', async (request, reply) => {
-    if (isApiPath(request.url)) reply.header('x-request-id', request.id);
+  // Per client (IP address): the dashboard polls, but no one browser may crowd out the rest of the team.
+  app.register(rateLimit, {
+    global: false,
+    max: deps.config.clientRateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
   });
 
-  registerGateway(app, { upstream, clock });
+  // Every /api answer carries an id and a cache status, including 404s and errors; the handler
+  // replaces them with the service's id and the real status.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    reply.header('x-request-id', request.id).header('x-cache', 'MISS');
+    if (request.url.length > MAX_URL_LENGTH) return sendAnswer(reply, uriTooLong(request));
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const gatewayFields = apiLogFields.get(request);
+    const line = {
+      method: request.method,
+      path: pathOf(request.url).slice(0, 200),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ...gatewayFields,
+    };
+    if (reply.statusCode >= 500 || gatewayFields?.failure !== undefined) request.log.warn(line, 'request');
+    else request.log.info(line, 'request');
+  });
+
+  // In its own plugin so that it is declared after the rate limit's route hook exists.
+  app.register(async (scope) => {
+    registerGateway(scope, { gateway, clock }, { config: { rateLimit: {} } });
+  });
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
+  app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
+  // Watchlist lookups share the cache and the upstream budget with /api.
+  registerWatchlists(app, {
+    dbPath: deps.config.watchlistDb,
+    resolveInstrument: searchResolver(gateway.upstream),
+  });
 
   const site = registerStatic(app, deps.config.staticDir);
 
@@ -177,6 +317,11 @@ export function createApp(deps: AppDeps): FastifyInstance {
         ? error.statusCode
         : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof ClientRateLimitError) {
+      return isApiPath(request.url)
+        ? sendAnswer(reply, clientRateLimited(request, error))
+        : plainError(reply, 429);
+    }
     if (isApiPath(request.url)) return sendAnswer(reply, apiErrorAnswer(request, status));
     return plainError(reply, status);
   });

@@ -24,6 +24,15 @@ describe('loadConfig', () => {
       simRestricted: 'closed',
       upstreamTimeoutMs: 10000,
       upstreamConnectTimeoutMs: 3000,
+      upstreamRatePerSecond: 5,
+      upstreamBurst: 5,
+      upstreamQueueMax: 100,
+      upstreamQueueTimeoutMs: 5000,
+      upstreamMaxAttempts: 3,
+      upstreamDeadlineMs: 15000,
+      cacheMaxBytes: 64 * 1024 * 1024,
+      cacheStaleIfErrorMs: 86_400_000,
+      clientRateLimitPerMinute: 1200,
       logLevel: 'info',
       staticDir: 'dist',
       watchlistDb: 'data/watchlists.sqlite',
@@ -41,8 +50,26 @@ describe('loadConfig', () => {
       STATIC_DIR: 'build',
       WATCHLIST_DB: '/tmp/w.sqlite',
       SIM_RESTRICTED: 'open',
+      UPSTREAM_RATE_PER_S: '10',
+      UPSTREAM_BURST: '2',
+      UPSTREAM_QUEUE_MAX: '7',
+      UPSTREAM_QUEUE_TIMEOUT_MS: '900',
+      UPSTREAM_MAX_ATTEMPTS: '1',
+      UPSTREAM_DEADLINE_MS: '4000',
+      CACHE_MAX_MB: '2',
+      CACHE_STALE_IF_ERROR_S: '60',
+      CLIENT_RATE_LIMIT_PER_MIN: '30',
     });
     expect(config).toMatchObject({
+      upstreamRatePerSecond: 10,
+      upstreamBurst: 2,
+      upstreamQueueMax: 7,
+      upstreamQueueTimeoutMs: 900,
+      upstreamMaxAttempts: 1,
+      upstreamDeadlineMs: 4000,
+      cacheMaxBytes: 2 * 1024 * 1024,
+      cacheStaleIfErrorMs: 60_000,
+      clientRateLimitPerMinute: 30,
       port: 9000,
       host: '0.0.0.0',
       marketApi: { baseUrl: 'https://market.example.com', apiKey: 'k-123456789' },
@@ -121,6 +148,12 @@ describe('loadConfig', () => {
     expect(err.message).toMatch(/ISO 8601 with an offset/);
   });
 
+  it('refuses a burst larger than the per-second budget', () => {
+    const err = errorOf({ UPSTREAM_RATE_PER_S: '3', UPSTREAM_BURST: '4' });
+    expect(err.variable).toBe('UPSTREAM_BURST');
+    expect(err.message).toMatch(/must not exceed UPSTREAM_RATE_PER_S \(3\)/);
+  });
+
   it('refuses SIM_NOW together with a real service key', () => {
     expect(errorOf({ ...LIVE, SIM_NOW: '1784000000000' }).message).toMatch(
       /SIM_NOW only applies to simulated data/,
@@ -132,6 +165,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /must be one of fatal, error/],
     ['UPSTREAM_TIMEOUT_MS', '0', /from 1 to 600000/],
     ['UPSTREAM_CONNECT_TIMEOUT_MS', 'soon', /whole number/],
+    ['UPSTREAM_RATE_PER_S', '0', /from 1 to 1000/],
+    ['UPSTREAM_RATE_PER_S', '2.5', /whole number/],
+    ['UPSTREAM_MAX_ATTEMPTS', '11', /from 1 to 10/],
+    ['CACHE_MAX_MB', '0', /from 1 to/],
+    ['CLIENT_RATE_LIMIT_PER_MIN', 'lots', /whole number/],
   ])('refuses %s=%s', (name, value, rule) => {
     const err = errorOf({ [name]: value });
     expect(err.variable).toBe(name);

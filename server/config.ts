@@ -19,6 +19,20 @@ export interface Config {
   simRestricted: 'open' | 'closed';
   upstreamTimeoutMs: number;
   upstreamConnectTimeoutMs: number;
+  /** Global budget of upstream calls: at most this many in any second... */
+  upstreamRatePerSecond: number;
+  /** ...of which this many may go back to back. */
+  upstreamBurst: number;
+  upstreamQueueMax: number;
+  upstreamQueueTimeoutMs: number;
+  upstreamMaxAttempts: number;
+  /** Overall time for one logical upstream call: queueing, attempts and back-off. */
+  upstreamDeadlineMs: number;
+  cacheMaxBytes: number;
+  /** How long past its lifetime an answer may still be served when the service fails. */
+  cacheStaleIfErrorMs: number;
+  /** Requests per minute one client (IP address) may make to /api. */
+  clientRateLimitPerMinute: number;
   logLevel: LogLevel;
   staticDir: string;
   watchlistDb: string;
@@ -77,6 +91,56 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'UPSTREAM_CONNECT_TIMEOUT_MS',
     description: 'Time allowed to open a connection to the upstream.',
     default: '3000',
+  },
+  {
+    name: 'UPSTREAM_RATE_PER_S',
+    description:
+      'Global budget of calls to the market data service: at most this many in any second (the vendor suggests 5).',
+    default: '5',
+  },
+  {
+    name: 'UPSTREAM_BURST',
+    description:
+      'How many of those calls may go back to back after a quiet spell (at most UPSTREAM_RATE_PER_S).',
+    default: '5',
+  },
+  {
+    name: 'UPSTREAM_QUEUE_MAX',
+    description: 'Calls that may wait for their turn in the budget; more are refused at once (6003).',
+    default: '100',
+  },
+  {
+    name: 'UPSTREAM_QUEUE_TIMEOUT_MS',
+    description: 'Longest wait for a turn in the budget before a call is given up (6003).',
+    default: '5000',
+  },
+  {
+    name: 'UPSTREAM_MAX_ATTEMPTS',
+    description:
+      'Attempts per call for transient failures (network, HTTP 429/502/503/504, codes 4001/5001/5002/5003).',
+    default: '3',
+  },
+  {
+    name: 'UPSTREAM_DEADLINE_MS',
+    description:
+      'Overall time for one call to the service: waiting for a turn, every attempt and the back-off.',
+    default: '15000',
+  },
+  {
+    name: 'CACHE_MAX_MB',
+    description: 'Memory bound of the answer cache, in MiB.',
+    default: '64',
+  },
+  {
+    name: 'CACHE_STALE_IF_ERROR_S',
+    description:
+      'How long past its lifetime a cached answer may still be served (marked STALE) while the service fails.',
+    default: '86400',
+  },
+  {
+    name: 'CLIENT_RATE_LIMIT_PER_MIN',
+    description: 'Requests to /api one client (IP address) may make per minute; more get HTTP 429 (6429).',
+    default: '1200',
   },
   { name: 'LOG_LEVEL', description: `Log level: ${logLevels.join(', ')}.`, default: 'info' },
   { name: 'STATIC_DIR', description: 'Folder of the built SPA (npm run build).', default: 'dist' },
@@ -193,14 +257,31 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('SIM_NOW', 'only applies to simulated data; unset it or unset MARKET_API_KEY');
   }
 
+  const upstreamRatePerSecond = parseWith(env, 'UPSTREAM_RATE_PER_S', integer(1, 1000));
+  const upstreamBurst = parseWith(env, 'UPSTREAM_BURST', integer(1, 1000));
+  // The burst spends part of a second's budget; it cannot add to it.
+  if (upstreamBurst > upstreamRatePerSecond) {
+    throw new ConfigError('UPSTREAM_BURST', `must not exceed UPSTREAM_RATE_PER_S (${upstreamRatePerSecond})`);
+  }
+  const upstreamTimeoutMs = parseWith(env, 'UPSTREAM_TIMEOUT_MS', integer(1, 600_000));
+  const upstreamDeadlineMs = parseWith(env, 'UPSTREAM_DEADLINE_MS', integer(1, 600_000));
   return {
     port: parseWith(env, 'PORT', integer(0, 65535)),
     host: parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address')),
     marketApi,
     simNow: simNowText === undefined ? null : parseSimNow(simNowText),
     simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
-    upstreamTimeoutMs: parseWith(env, 'UPSTREAM_TIMEOUT_MS', integer(1, 600_000)),
+    upstreamTimeoutMs,
     upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
+    upstreamRatePerSecond,
+    upstreamBurst,
+    upstreamQueueMax: parseWith(env, 'UPSTREAM_QUEUE_MAX', integer(0, 100_000)),
+    upstreamQueueTimeoutMs: parseWith(env, 'UPSTREAM_QUEUE_TIMEOUT_MS', integer(0, 600_000)),
+    upstreamMaxAttempts: parseWith(env, 'UPSTREAM_MAX_ATTEMPTS', integer(1, 10)),
+    upstreamDeadlineMs,
+    cacheMaxBytes: parseWith(env, 'CACHE_MAX_MB', integer(1, 65_536)) * 1024 * 1024,
+    cacheStaleIfErrorMs: parseWith(env, 'CACHE_STALE_IF_ERROR_S', integer(0, 30 * 86_400)) * 1000,
+    clientRateLimitPerMinute: parseWith(env, 'CLIENT_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
     logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
     staticDir: parseWith(env, 'STATIC_DIR', z.string()),
     watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),

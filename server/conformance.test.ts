@@ -21,7 +21,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING });
   app = createApp({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    // The upstream budget is tested elsewhere; here it would only make a hundred requests slow.
+    config: loadConfig({ LOG_LEVEL: 'silent', UPSTREAM_RATE_PER_S: '1000', UPSTREAM_BURST: '1000' }),
     upstream: { baseUrl: sim.url, apiKey: KEY },
     mode: 'simulated',
     clock: () => TRADING_MORNING,

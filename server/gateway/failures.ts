@@ -5,7 +5,17 @@ import { ErrorCode } from '../../src/contract/envelope';
  * and to a message an analyst can act on; `detail` is for the log only.
  */
 export type FailureKind =
-  'unreachable' | 'timeout' | 'rate-limited' | 'http-error' | 'redirect' | 'bad-response';
+  | 'unreachable'
+  | 'timeout'
+  | 'rate-limited'
+  | 'http-error'
+  | 'not-offered'
+  | 'redirect'
+  | 'bad-response'
+  // Decided by the gateway without calling the service:
+  | 'paused'
+  | 'circuit-open'
+  | 'busy';
 
 export interface GatewayFailure {
   kind: FailureKind;
@@ -15,6 +25,10 @@ export interface GatewayFailure {
   /** `Retry-After` as the upstream sent it (seconds or an HTTP date), when it sent a valid one. */
   retryAfter: string | null;
   detail: string;
+  /** HTTP status of the service's answer, when there was one. */
+  upstreamStatus?: number;
+  /** A 429 whose message names the global limit pauses every operation, not just this one. */
+  globalLimit?: boolean;
 }
 
 const SERVICE = 'The market data service';
@@ -42,7 +56,7 @@ export function timedOut(timeoutMs: number, detail: string): GatewayFailure {
   };
 }
 
-export function rateLimited(retryAfter: string | null): GatewayFailure {
+export function rateLimited(retryAfter: string | null, globalLimit = false): GatewayFailure {
   const when = retryAfter !== null && /^\d+$/.test(retryAfter) ? `in ${retryAfter} s` : 'in a moment';
   return {
     kind: 'rate-limited',
@@ -50,11 +64,14 @@ export function rateLimited(retryAfter: string | null): GatewayFailure {
     httpStatus: 429,
     message: `${SERVICE} is limiting how often it can be asked (HTTP 429). Please try again ${when}.`,
     retryAfter,
-    detail: 'HTTP 429',
+    detail: globalLimit ? 'HTTP 429 (global limit)' : 'HTTP 429',
+    upstreamStatus: 429,
+    globalLimit,
   };
 }
 
 export function httpError(status: number): GatewayFailure {
+  if (status === 404) return notOffered();
   return {
     kind: 'http-error',
     code: ErrorCode.GATEWAY_HTTP_ERROR,
@@ -62,6 +79,20 @@ export function httpError(status: number): GatewayFailure {
     message: `${SERVICE} answered with an error (HTTP ${status}) instead of data.`,
     retryAfter: null,
     detail: `HTTP ${status}`,
+    upstreamStatus: status,
+  };
+}
+
+/** HTTP 404 from the service: it does not offer this operation (to this key); asking again will not help. */
+export function notOffered(): GatewayFailure {
+  return {
+    kind: 'not-offered',
+    code: ErrorCode.GATEWAY_HTTP_ERROR,
+    httpStatus: 502,
+    message: `${SERVICE} does not offer this data (HTTP 404).`,
+    retryAfter: null,
+    detail: 'HTTP 404',
+    upstreamStatus: 404,
   };
 }
 
@@ -85,6 +116,49 @@ export function badResponse(what: string): GatewayFailure {
     message: `${SERVICE} sent a response the dashboard cannot read (${what}).`,
     retryAfter: null,
     detail: what,
+  };
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+/** A Retry-After pause is running: the service is not asked until it ends. */
+export function paused(remainingMs: number, scope: 'operation' | 'global'): GatewayFailure {
+  const s = seconds(remainingMs);
+  const what = scope === 'global' ? 'any data' : 'this data';
+  return {
+    kind: 'paused',
+    code: ErrorCode.GATEWAY_RATE_LIMITED,
+    httpStatus: 429,
+    message: `${SERVICE} asked the dashboard to slow down (HTTP 429); it will not be asked for ${what} for ${s} s. Please try again then.`,
+    retryAfter: String(s),
+    detail: `paused (${scope})`,
+  };
+}
+
+/** The circuit breaker of the operation's group is open after repeated failures. */
+export function circuitOpen(group: string, remainingMs: number): GatewayFailure {
+  const s = seconds(remainingMs);
+  return {
+    kind: 'circuit-open',
+    code: ErrorCode.GATEWAY_UNREACHABLE,
+    httpStatus: 503,
+    message: `${SERVICE} failed repeatedly for ${group} data, so the dashboard stops asking for ${s} s. Please try again then.`,
+    retryAfter: String(s),
+    detail: `circuit open (${group})`,
+  };
+}
+
+/** The upstream budget's queue is full or the wait for a turn took too long. */
+export function busy(reason: 'queue-full' | 'queue-timeout'): GatewayFailure {
+  return {
+    kind: 'busy',
+    code: ErrorCode.GATEWAY_RATE_LIMITED,
+    httpStatus: 503,
+    message: `The dashboard is already asking the market data service as often as it allows (${reason === 'queue-full' ? 'too many requests waiting' : 'the wait for a turn took too long'}). Please try again in a moment.`,
+    retryAfter: '1',
+    detail: reason,
   };
 }
 

@@ -4,6 +4,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { answerJson, answerOk, OK_BODY, startFakeUpstream } from './fake-upstream.testkit';
 import type { FakeUpstream } from './fake-upstream.testkit';
+import { ManualClock } from './manual-clock.testkit';
 
 const KEY = 'test-key-5f1c9a7e2b4d';
 const NOW = Date.parse('2026-07-14T10:00:00+08:00');
@@ -14,14 +15,19 @@ const HISTORICAL = `/api/a-share/prices/historical?thscode=600519.SH&start=${STA
 let fake: FakeUpstream;
 let app: FastifyInstance;
 let logLines: string[];
+let ticker: ManualClock;
 
+/** Failures are answered at once: no jitter, and time only moves when a test moves it. */
 function buildApp(env: NodeJS.ProcessEnv = {}, baseUrl = fake.url): FastifyInstance {
   logLines = [];
+  ticker = new ManualClock(NOW);
   return createApp({
     config: loadConfig({ STATIC_DIR: '/nonexistent-static-dir', ...env }),
     upstream: { baseUrl, apiKey: KEY },
     mode: 'simulated',
     clock: () => NOW,
+    ticker,
+    random: () => 0,
     logger: { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } },
   });
 }
@@ -287,17 +293,28 @@ describe('upstream failures', () => {
     await expectRecovery();
   });
 
-  it('HTTP 429 → 429 / 6003 with Retry-After passed on', async () => {
+  it('HTTP 429 → 429 / 6003 with Retry-After passed on, and no call until it has passed', async () => {
+    // A single attempt: the retry would otherwise wait out the pause.
+    await app.close();
+    app = buildApp({ UPSTREAM_MAX_ATTEMPTS: '1' });
     fake.behave((_req, res) => {
       res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '7' });
       res.end('Global request rate limit exceeded');
     });
     const res = await expectFailure(429, 6003, /try again in 7 s/);
     expect(res.headers['retry-after']).toBe('7');
+    fake.behave(answerOk);
+    ticker.advance(6_000);
+    const paused = await expectFailure(429, 6003, /will not be asked for any data for 1 s/);
+    expect(paused.headers['retry-after']).toBe('1');
+    expect(fake.requests).toHaveLength(1);
+    ticker.advance(1_000);
     await expectRecovery();
   });
 
   it('HTTP 429 without Retry-After sends none', async () => {
+    await app.close();
+    app = buildApp({ UPSTREAM_MAX_ATTEMPTS: '1' });
     fake.behave(answerJson('{}', 429));
     const res = await expectFailure(429, 6003, /HTTP 429/);
     expect(res.headers['retry-after']).toBeUndefined();

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { operationByPath } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams } from '../../src/contract/params';
 import type { RawQuery } from '../../src/contract/params';
-import type { Upstream } from './upstream-client';
-import { safeHeaderId } from './request-id';
+import type { CacheStatus } from './answer-cache';
+import type { Gateway } from './gateway';
 
 /**
- * `/api/*`: catalog lookup, parameter check, one upstream call, and the answer. `answerOperation` is
- * independent of Fastify so that it can be tested and wrapped directly.
+ * `/api/*`: catalog lookup, parameter check, then the gateway (cache, budget, retries) and the answer.
+ * `answerOperation` is independent of Fastify so that it can be tested directly.
  */
 
 export interface GatewayAnswer {
@@ -18,16 +18,29 @@ export interface GatewayAnswer {
   /** Goes to `X-Request-Id`: the service's request_id when there is one, else the BFF's. */
   requestId: string;
   retryAfter: string | null;
+  /** `X-Cache`: HIT and STALE come from the cache; everything else (errors included) is a MISS. */
+  cache: CacheStatus;
+  /** Set once the request reached the gateway. */
+  log?: ApiLogFields;
 }
 
 export interface GatewayDeps {
-  upstream: Upstream;
+  gateway: Gateway;
+  /** Market clock, for the date rules. */
   clock: () => number;
 }
 
-export interface GatewayLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
+/** What the one log line of an /api request says about the gateway's work (never the key). */
+export interface ApiLogFields {
+  op: string;
+  query: string;
+  cache: CacheStatus;
+  attempts: number;
+  upstreamMs: number;
+  code: number;
+  upstreamRequestId?: string | null;
+  failure?: string;
+  detail?: string;
 }
 
 function fail(status: number, code: number, message: string, requestId: string): GatewayAnswer {
@@ -36,6 +49,7 @@ function fail(status: number, code: number, message: string, requestId: string):
     body: JSON.stringify(errorEnvelope(code, message, requestId)),
     requestId,
     retryAfter: null,
+    cache: 'MISS',
   };
 }
 
@@ -62,7 +76,6 @@ export function toRawQuery(query: unknown): RawQuery {
 export async function answerOperation(
   input: { path: string; query: unknown; requestId: string },
   deps: GatewayDeps,
-  log: GatewayLog,
 ): Promise<GatewayAnswer> {
   const op = operationByPath(input.path);
   if (!op) return unknownOperation(input.path, input.requestId);
@@ -72,32 +85,42 @@ export async function answerOperation(
   const temporal = checkTemporal(op, parsed.value, deps.clock());
   if (temporal) return fail(400, temporal.code, temporal.message, input.requestId);
 
-  const started = performance.now();
-  const outcome = await deps.upstream.call({
+  const served = await deps.gateway.serve({
     operation: op,
     query: parsed.query,
     requestId: input.requestId,
   });
-  const elapsedMs = Math.round(performance.now() - started);
-
-  if (!outcome.ok) {
-    const f = outcome.failure;
-    log.warn(
-      { op: op.id, query: parsed.query, failure: f.kind, detail: f.detail, elapsedMs },
-      'upstream call failed',
-    );
-    return { ...fail(f.httpStatus, f.code, f.message, input.requestId), retryAfter: f.retryAfter };
+  const line = {
+    op: op.id,
+    query: parsed.query,
+    cache: served.cache,
+    attempts: served.attempts,
+    upstreamMs: served.upstreamMs,
+  };
+  if (served.type === 'failure') {
+    const f = served.failure;
+    return {
+      ...fail(f.httpStatus, f.code, f.message, input.requestId),
+      retryAfter: f.retryAfter,
+      log: { ...line, code: f.code, failure: f.kind, detail: f.detail },
+    };
   }
-  const upstreamId = safeHeaderId(outcome.envelope.request_id);
-  log.info(
-    { op: op.id, query: parsed.query, code: outcome.envelope.code, upstreamRequestId: upstreamId, elapsedMs },
-    'upstream call',
-  );
-  return { status: 200, body: outcome.body, requestId: upstreamId ?? input.requestId, retryAfter: null };
+  return {
+    status: 200,
+    body: served.body,
+    requestId: served.upstreamRequestId ?? input.requestId,
+    retryAfter: null,
+    cache: served.cache,
+    log: { ...line, code: served.code, upstreamRequestId: served.upstreamRequestId },
+  };
 }
 
+/** The gateway's part of each request's log line, picked up when the response is finished. */
+export const apiLogFields = new WeakMap<FastifyRequest, ApiLogFields>();
+
 export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyReply {
-  reply.code(answer.status).header('x-request-id', answer.requestId);
+  if (answer.log) apiLogFields.set(reply.request, answer.log);
+  reply.code(answer.status).header('x-request-id', answer.requestId).header('x-cache', answer.cache);
   if (answer.retryAfter !== null) reply.header('retry-after', answer.retryAfter);
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
@@ -113,13 +136,16 @@ export function isApiPath(url: string): boolean {
 }
 
 /** Registers GET (and with it HEAD) `/api/*`; other methods fall through to the app's 404 handler. */
-export function registerGateway(app: FastifyInstance, deps: GatewayDeps): void {
-  app.get('/api/*', async (request: FastifyRequest, reply: FastifyReply) => {
+export function registerGateway(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  routeOptions: RouteShorthandOptions = {},
+): void {
+  app.get('/api/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
     const answer = await answerOperation(
       { path: pathOf(request.url), query: request.query, requestId: request.id },
       deps,
-      request.log,
     );
     return sendAnswer(reply, answer);
   });

@@ -26,6 +26,8 @@ export interface UpstreamRequest {
   query: string;
   /** The BFF's id of the browser request, for log correlation. */
   requestId: string;
+  /** Shorter than the client's own timeout when less of the caller's deadline is left. */
+  timeoutMs?: number;
 }
 
 export type UpstreamOutcome =
@@ -130,13 +132,14 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
 
   async function call(req: UpstreamRequest): Promise<UpstreamOutcome> {
     const url = `${opts.baseUrl}${req.operation.path}${req.query === '' ? '' : `?${req.query}`}`;
+    const timeoutMs = Math.max(1, Math.min(opts.timeoutMs, req.timeoutMs ?? opts.timeoutMs));
     // headersTimeout/bodyTimeout bound idle gaps; this bounds the whole call.
     const deadline = new AbortController();
     let deadlinePassed = false;
     const timer = setTimeout(() => {
       deadlinePassed = true;
       deadline.abort();
-    }, opts.timeoutMs);
+    }, timeoutMs);
     try {
       const res = await request(url, {
         dispatcher: agent,
@@ -146,9 +149,16 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
       });
       const status = res.statusCode;
       if (status < 200 || status >= 300) {
+        // The service says in plain text whether its global limit or the per-user one was hit.
+        const text = status === 429 ? await readBody(res.body, 4096).catch(() => null) : null;
         await res.body.dump().catch(() => undefined);
-        if (status === 429)
-          return { ok: false, failure: rateLimited(parseRetryAfter(res.headers['retry-after'])) };
+        if (status === 429) {
+          const globalLimit = text !== null && /global/i.test(text);
+          return {
+            ok: false,
+            failure: rateLimited(parseRetryAfter(res.headers['retry-after']), globalLimit),
+          };
+        }
         if (status >= 300 && status < 400) return { ok: false, failure: redirected(status) };
         return { ok: false, failure: httpError(status) };
       }
@@ -165,7 +175,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
       if (!parsed.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
       return { ok: true, envelope: parsed.data, body: text };
     } catch (err) {
-      return { ok: false, failure: classifyTransportError(err, deadlinePassed, opts.timeoutMs) };
+      return { ok: false, failure: classifyTransportError(err, deadlinePassed, timeoutMs) };
     } finally {
       clearTimeout(timer);
     }

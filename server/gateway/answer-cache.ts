@@ -1,0 +1,205 @@
+import { LRUCache } from 'lru-cache';
+import type { CacheClass } from '../../src/contract/operation';
+import type { GatewayFailure } from './failures';
+import type { Lifetime } from './cache-policy';
+import type { ResilientRequest, ResilientResult } from './resilient-upstream';
+import { isTransientBusinessCode } from './resilient-upstream';
+import { safeHeaderId } from './request-id';
+import type { Ticker } from './ticker';
+
+/**
+ * Answers of the service kept in memory (lru-cache, bounded in bytes). Only `code 0` answers are kept.
+ * lru-cache's `fetch` merges identical in-flight requests into one upstream call; freshness is ours:
+ * - fresh: HIT, no call;
+ * - expired but within the class's stale-while-revalidate window: STALE at once, one background refresh;
+ * - older (up to the stale-if-error window): the caller waits for a refresh, and gets the old answer as
+ *   STALE only if the refresh fails (the service is down, paused or slow);
+ * - beyond that, or never seen: MISS.
+ */
+
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
+
+export interface CachedAnswer {
+  body: string;
+  upstreamRequestId: string | null;
+  storedAt: number;
+  freshUntil: number;
+  swrUntil: number;
+  staleUntil: number;
+}
+
+export type Served =
+  | {
+      type: 'answer';
+      cache: CacheStatus;
+      /** The envelope text as the service sent it. */
+      body: string;
+      code: number;
+      upstreamRequestId: string | null;
+      attempts: number;
+      upstreamMs: number;
+    }
+  | { type: 'failure'; cache: 'MISS'; failure: GatewayFailure; attempts: number; upstreamMs: number };
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+  stale: number;
+  backgroundRefreshes: number;
+}
+
+export interface AnswerCacheOptions {
+  maxBytes: number;
+  staleIfErrorMs: number;
+  ticker: Ticker;
+  /** Lifetime of an answer of this class stored now (market clock). */
+  lifetime: (cls: CacheClass) => Lifetime;
+  /** The polite, retrying upstream. */
+  call: (req: ResilientRequest) => Promise<ResilientResult>;
+  onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
+}
+
+interface FetchContext {
+  request: ResilientRequest;
+  /** Filled in by the fetch this context started (merged callers never see theirs run). */
+  result: ResilientResult | null;
+}
+
+/** A result that must reach the waiting callers but not the cache. */
+class NotCached extends Error {
+  constructor(readonly result: ResilientResult) {
+    super('not cached');
+  }
+}
+
+/** Per-entry bookkeeping on top of the body (key, timestamps, lru-cache's own slots). */
+const ENTRY_OVERHEAD = 256;
+
+export class AnswerCache {
+  private readonly lru: LRUCache<string, CachedAnswer, FetchContext>;
+  private readonly counts = { hits: 0, misses: 0, stale: 0, backgroundRefreshes: 0 };
+
+  constructor(private readonly opts: AnswerCacheOptions) {
+    this.lru = new LRUCache<string, CachedAnswer, FetchContext>({
+      maxSize: opts.maxBytes,
+      sizeCalculation: (value, key) => value.body.length * 2 + key.length * 2 + ENTRY_OVERHEAD,
+      perf: { now: () => opts.ticker.now() },
+      // A fetch outlives an eviction of its entry: merged callers still get the answer.
+      ignoreFetchAbort: true,
+      // A failed refresh leaves the previous answer in place (stale-if-error).
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (_key, _stale, { options, context }) => {
+        const background = context.request.priority === 'background';
+        if (background) this.counts.backgroundRefreshes++;
+        const result = await opts.call(context.request);
+        context.result = result;
+        const { outcome } = result;
+        if (!outcome.ok || outcome.envelope.code !== 0) {
+          // Nobody waits for a background refresh: its failure is only logged.
+          if (background) opts.onBackgroundFailure?.(context.request, result);
+          throw new NotCached(result);
+        }
+        const now = opts.ticker.now();
+        const life = opts.lifetime(context.request.operation.cache);
+        const freshUntil = now + life.freshMs;
+        const staleUntil = freshUntil + opts.staleIfErrorMs;
+        // lru-cache drops the entry once even stale-if-error can no longer use it.
+        options.ttl = staleUntil - now;
+        return {
+          body: outcome.body,
+          upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
+          storedAt: now,
+          freshUntil,
+          swrUntil: freshUntil + Math.min(life.swrMs, opts.staleIfErrorMs),
+          staleUntil,
+        };
+      },
+    });
+  }
+
+  async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
+    const key = `${request.operation.id}?${request.query}`;
+    const now = this.opts.ticker.now();
+    const cached = this.lru.get(key, { allowStale: true });
+    const usable = cached !== undefined && now < cached.staleUntil ? cached : undefined;
+    if (usable && now < usable.freshUntil) {
+      this.counts.hits++;
+      return answer(usable, 'HIT');
+    }
+    if (usable && now < usable.swrUntil) {
+      this.counts.stale++;
+      this.refreshInBackground(key, { ...request, priority: 'background' });
+      return answer(usable, 'STALE');
+    }
+    const context: FetchContext = { request: { ...request, priority: 'user' }, result: null };
+    try {
+      const value = await this.lru.fetch(key, { forceRefresh: usable !== undefined, context });
+      // Only a rejected fetch yields no value (fetchMethod never returns undefined).
+      if (value === undefined) throw new Error(`no value for ${request.operation.id}`);
+      this.counts.misses++;
+      return { ...answer(value, 'MISS'), ...callFigures(context) };
+    } catch (err) {
+      if (!(err instanceof NotCached)) throw err;
+      const { outcome } = err.result;
+      const worthStale = !outcome.ok || isTransientBusinessCode(outcome.envelope.code);
+      if (usable && worthStale && this.opts.ticker.now() < usable.staleUntil) {
+        this.counts.stale++;
+        return { ...answer(usable, 'STALE'), ...callFigures(context) };
+      }
+      this.counts.misses++;
+      const figures = callFigures(context);
+      if (!outcome.ok) return { type: 'failure', cache: 'MISS', failure: outcome.failure, ...figures };
+      return {
+        type: 'answer',
+        cache: 'MISS',
+        body: outcome.body,
+        code: outcome.envelope.code,
+        upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
+        ...figures,
+      };
+    }
+  }
+
+  stats(): CacheStats {
+    return {
+      entries: this.lru.size,
+      bytes: this.lru.calculatedSize,
+      maxBytes: this.opts.maxBytes,
+      ...this.counts,
+    };
+  }
+
+  clear(): void {
+    this.lru.clear();
+  }
+
+  /** At most one refresh per key runs at a time: lru-cache joins a running one. */
+  private refreshInBackground(key: string, request: ResilientRequest): void {
+    // With allowStale the promise resolves to the stale answer at once; the refresh goes on behind it.
+    this.lru
+      .fetch(key, { forceRefresh: true, allowStale: true, context: { request, result: null } })
+      .catch(() => undefined);
+  }
+}
+
+type ServedAnswer = Extract<Served, { type: 'answer' }>;
+
+function answer(value: CachedAnswer, cache: CacheStatus): ServedAnswer {
+  return {
+    type: 'answer',
+    cache,
+    body: value.body,
+    code: 0,
+    upstreamRequestId: value.upstreamRequestId,
+    attempts: 0,
+    upstreamMs: 0,
+  };
+}
+
+/** Attempts and time of the upstream call this request started itself; 0 when it joined another. */
+function callFigures(context: FetchContext): { attempts: number; upstreamMs: number } {
+  return { attempts: context.result?.attempts ?? 0, upstreamMs: context.result?.upstreamMs ?? 0 };
+}

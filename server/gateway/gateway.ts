@@ -1,0 +1,116 @@
+import { AnswerCache } from './answer-cache';
+import type { CacheStats, Served } from './answer-cache';
+import { Budget } from './budget';
+import type { BudgetOptions, BudgetStatus } from './budget';
+import { lifetime } from './cache-policy';
+import { CircuitBreakers } from './circuit-breaker';
+import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
+import { Pauses } from './pauses';
+import type { PauseStatus } from './pauses';
+import { createResilientUpstream } from './resilient-upstream';
+import type { ResilientRequest, ResilientResult, RetryOptions } from './resilient-upstream';
+import type { Ticker } from './ticker';
+import { rawEnvelopeSchema } from '../../src/contract/envelope';
+import { badResponse } from './failures';
+import type { Upstream, UpstreamOutcome, UpstreamRequest } from './upstream-client';
+
+/**
+ * The whole path from a checked request to an answer: cache → retries → Retry-After pauses → circuit
+ * breaker per group → global budget → the HTTP client. Built once per app; `status()` feeds /bff/status.
+ */
+
+export interface GatewayOptions {
+  ticker: Ticker;
+  /** Market clock (Asia/Shanghai sessions); may be pinned by SIM_NOW while the ticker runs. */
+  marketClock: () => number;
+  budget: BudgetOptions;
+  breaker: BreakerOptions;
+  retry: RetryOptions;
+  cache: { maxBytes: number; staleIfErrorMs: number };
+  /** Where failed background refreshes are reported (nobody else sees them). */
+  onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
+}
+
+export interface GatewayStatus {
+  upstream: {
+    groups: Record<string, BreakerStatus>;
+    pauses: PauseStatus;
+    lastError: { at: number; group: string; detail: string } | null;
+  };
+  budget: BudgetStatus;
+  cache: CacheStats;
+}
+
+export interface Gateway {
+  serve(req: UpstreamRequest): Promise<Served>;
+  /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
+  upstream: Upstream;
+  status(): GatewayStatus;
+  /** Upstream calls running now (tests move a manual clock only when this is zero). */
+  inFlight(): number;
+  close(): Promise<void>;
+}
+
+export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
+  const budget = new Budget(opts.budget, opts.ticker);
+  const breakers = new CircuitBreakers(opts.breaker, opts.ticker);
+  const pauses = new Pauses(opts.ticker);
+  const resilient = createResilientUpstream({
+    client,
+    budget,
+    breakers,
+    pauses,
+    ticker: opts.ticker,
+    retry: opts.retry,
+  });
+  const cache = new AnswerCache({
+    maxBytes: opts.cache.maxBytes,
+    staleIfErrorMs: opts.cache.staleIfErrorMs,
+    ticker: opts.ticker,
+    lifetime: (cls) => lifetime(cls, opts.marketClock()),
+    call: (req) => resilient.call(req),
+    ...(opts.onBackgroundFailure ? { onBackgroundFailure: opts.onBackgroundFailure } : {}),
+  });
+
+  function status(): GatewayStatus {
+    const groups = breakers.status();
+    let lastError: GatewayStatus['upstream']['lastError'] = null;
+    for (const [group, s] of Object.entries(groups)) {
+      if (s.lastError && (lastError === null || s.lastError.at > lastError.at)) {
+        lastError = { group, ...s.lastError };
+      }
+    }
+    return {
+      upstream: { groups, pauses: pauses.status(), lastError },
+      budget: budget.status(),
+      cache: cache.stats(),
+    };
+  }
+
+  async function callThrough(req: UpstreamRequest): Promise<UpstreamOutcome> {
+    const served = await cache.serve(req);
+    if (served.type === 'failure') return { ok: false, failure: served.failure };
+    // Cached answers keep only their text; it was an envelope when it was stored.
+    let json: unknown;
+    try {
+      json = JSON.parse(served.body);
+    } catch {
+      return { ok: false, failure: badResponse('not JSON') };
+    }
+    const envelope = rawEnvelopeSchema.safeParse(json);
+    if (!envelope.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
+    return { ok: true, envelope: envelope.data, body: served.body };
+  }
+
+  return {
+    serve: (req) => cache.serve(req),
+    upstream: { call: callThrough, close: async () => undefined },
+    status,
+    inFlight: () => budget.inFlight,
+    close: async () => {
+      budget.close();
+      cache.clear();
+      await client.close();
+    },
+  };
+}
