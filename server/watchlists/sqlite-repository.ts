@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
-import { LIMITS, WATCHLIST_ASSET_TYPES, WatchlistError } from './repository';
+import { isWatchlistAssetType, LIMITS, WATCHLIST_ASSET_TYPES, WatchlistError } from './repository';
 import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
 
 /**
@@ -52,10 +51,14 @@ export class WatchlistStoreError extends Error {
   }
 }
 
-const userVersion = z.number().int().nonnegative();
-
 function schemaVersion(db: Db): number {
-  return userVersion.parse(db.pragma('user_version', { simple: true }));
+  const version = db.pragma('user_version', { simple: true });
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {
+    throw new WatchlistStoreError(
+      `The watchlist database reports an invalid schema version: ${String(version)}`,
+    );
+  }
+  return version;
 }
 
 /** Applies the pending migrations, each in its own transaction together with its version bump. */
@@ -85,26 +88,63 @@ export function configure(db: Db, busyTimeoutMs: number): void {
   db.pragma('foreign_keys = ON');
 }
 
-const summaryRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  version: z.number().int(),
-  item_count: z.number().int(),
-  created_at: z.number(),
-  updated_at: z.number(),
-});
+/*
+ * Rows are checked column by column as they come out of SQLite (type guards, not zod: the crash test
+ * starts this module hundreds of times and every module loaded costs start-up time).
+ */
+type Row = Record<string, unknown>;
 
-const itemRow = z.object({
-  thscode: z.string(),
-  asset_type: z.enum(WATCHLIST_ASSET_TYPES),
-  name: z.string(),
-  note: z.string(),
-  position: z.number().int(),
-  added_at: z.number(),
-});
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null;
+}
 
-const countRow = z.object({ n: z.number().int() });
-const idRow = z.object({ id: z.number().int() });
+function row(value: unknown): Row {
+  if (!isRow(value)) throw new WatchlistStoreError('The watchlist database returned a malformed row');
+  return value;
+}
+
+function int(r: Row, column: string): number {
+  const v = r[column];
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+    throw new WatchlistStoreError(`Column ${column} of the watchlist database is not an integer`);
+  }
+  return v;
+}
+
+function text(r: Row, column: string): string {
+  const v = r[column];
+  if (typeof v !== 'string')
+    throw new WatchlistStoreError(`Column ${column} of the watchlist database is not text`);
+  return v;
+}
+
+function toSummary(value: unknown): WatchlistSummary {
+  const r = row(value);
+  return {
+    id: int(r, 'id'),
+    name: text(r, 'name'),
+    version: int(r, 'version'),
+    item_count: int(r, 'item_count'),
+    created_at: int(r, 'created_at'),
+    updated_at: int(r, 'updated_at'),
+  };
+}
+
+function toItem(value: unknown): WatchlistItem {
+  const r = row(value);
+  const assetType = text(r, 'asset_type');
+  if (!isWatchlistAssetType(assetType)) {
+    throw new WatchlistStoreError(`Unknown asset type '${assetType}' in the watchlist database`);
+  }
+  return {
+    thscode: text(r, 'thscode'),
+    asset_type: assetType,
+    name: text(r, 'name'),
+    note: text(r, 'note'),
+    position: int(r, 'position'),
+    added_at: int(r, 'added_at'),
+  };
+}
 
 /** Case- and width-insensitive key for the "one name per store" rule. */
 export function nameKey(name: string): string {
@@ -170,10 +210,10 @@ export function openSqliteWatchlistRepository(
   };
 
   function readList(id: number): Watchlist | null {
-    const row = q.summary.get(id);
-    if (row === undefined) return null;
-    const items: WatchlistItem[] = q.items.all(id).map((r) => itemRow.parse(r));
-    return { ...summaryRow.parse(row), items };
+    const found = q.summary.get(id);
+    if (found === undefined) return null;
+    const items: WatchlistItem[] = q.items.all(id).map(toItem);
+    return { ...toSummary(found), items };
   }
 
   /** The list at the expected version, or the refusal. Runs inside the write transaction. */
@@ -192,8 +232,8 @@ export function openSqliteWatchlistRepository(
 
   function ensureNameFree(name: string, exceptId: number | null): string {
     const key = nameKey(name);
-    const row = q.byNameKey.get(key);
-    if (row !== undefined && idRow.parse(row).id !== exceptId) {
+    const taken = q.byNameKey.get(key);
+    if (taken !== undefined && int(row(taken), 'id') !== exceptId) {
       throw new WatchlistError('name_taken', `A watchlist named '${name}' already exists.`);
     }
     return key;
@@ -227,7 +267,7 @@ export function openSqliteWatchlistRepository(
 
   return {
     async list(): Promise<WatchlistSummary[]> {
-      return q.summaries.all().map((r) => summaryRow.parse(r));
+      return q.summaries.all().map(toSummary);
     },
 
     async get(id) {
@@ -237,7 +277,7 @@ export function openSqliteWatchlistRepository(
     async create(name) {
       return db
         .transaction(() => {
-          const count = countRow.parse(q.listCount.get()).n;
+          const count = int(row(q.listCount.get()), 'n');
           if (count >= LIMITS.lists) {
             throw new WatchlistError('list_limit', `There can be at most ${LIMITS.lists} watchlists.`);
           }
