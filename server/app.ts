@@ -83,6 +83,13 @@ export class ClientRateLimitError extends Error {
   }
 }
 
+const gateways = new WeakMap<FastifyInstance, Gateway>();
+
+/** The gateway behind an app (tests wait for its upstream calls before moving a manual clock). */
+export function gatewayOf(app: FastifyInstance): Gateway | undefined {
+  return gateways.get(app);
+}
+
 /** Wherever a header object is logged, the key is censored (defence in depth: the gateway never logs it). */
 export const REDACT_PATHS = [
   'req.headers["x-api-key"]',
@@ -228,6 +235,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   const gateway = buildGateway(deps, ticker, clock);
+  gateways.set(app, gateway);
   app.addHook('onClose', async () => gateway.close());
 
   app.register(helmet, {
