@@ -14,7 +14,7 @@ test('search for 600519 and open the stock with Enter', async ({ app, page }) =>
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/stock\/600519\.SH$/);
   await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('贵州茅台');
-  await expect(app.main.getByText('股票视图即将上线')).toBeVisible();
+  await expect(app.main.getByRole('tablist', { name: '股票资料' })).toBeVisible();
 });
 
 test('a shared stock link opens directly and names the instrument', async ({ app }) => {

@@ -274,8 +274,11 @@ export function TimeChart({
 
   useEffect(() => {
     const chart = chartRef.current;
-    if (!chart || !palette) return;
+    const container = containerRef.current;
+    if (!chart || !palette || !container) return;
     chart.applyOptions(chartOptions(palette, invertScale));
+    // Test hook, like the candle colours below: what the library really applied.
+    container.dataset['invertScale'] = String(chart.priceScale('right').options().invertScale);
   }, [palette, invertScale]);
 
   useEffect(() => {

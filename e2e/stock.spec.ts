@@ -1,0 +1,235 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { StockPage } from './pages/stock';
+
+/**
+ * The stock view on the simulator pinned at 2026-07-15 10:10 Shanghai (a Wednesday session), seen from a
+ * browser in New York: every date on screen must still be the Shanghai date.
+ */
+
+const LAST_TRADING_DAY = '2026-07-15';
+const SHANGHAI_MIDNIGHT = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
+
+/** `data` of an operation, straight from the server (the same answers the page receives). */
+async function apiData(request: APIRequestContext, path: string): Promise<unknown> {
+  const res = await request.get(path);
+  const body: unknown = await res.json();
+  if (typeof body !== 'object' || body === null || !('data' in body))
+    throw new Error(`not an envelope: ${path}`);
+  return body.data;
+}
+
+function numberAt(value: unknown, ...path: (string | number)[]): number {
+  let cur: unknown = value;
+  for (const key of path) {
+    if (typeof cur !== 'object' || cur === null) throw new Error(`no ${path.join('.')}`);
+    cur = Object.entries(cur).find(([k]) => k === String(key))?.[1];
+  }
+  if (typeof cur !== 'number') throw new Error(`${path.join('.')} is not a number`);
+  return cur;
+}
+
+async function lastClose(request: APIRequestContext, adjust: string): Promise<number> {
+  const start = SHANGHAI_MIDNIGHT('2026-06-01');
+  const end = SHANGHAI_MIDNIGHT(LAST_TRADING_DAY);
+  const data = await apiData(
+    request,
+    `/api/a-share/prices/historical?thscode=600519.SH&start=${start}&end=${end}&adjust=${adjust}`,
+  );
+  const items = typeof data === 'object' && data !== null && 'item' in data ? data.item : [];
+  if (!Array.isArray(items)) throw new Error('no bars');
+  return numberAt(items, items.length - 1, 'close_price');
+}
+
+const price = (value: number) =>
+  value.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+test('a deep link opens the chart and the statements in its state, with Shanghai dates', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=1y&adjust=backward&tab=financials');
+
+  await expect(stock.name).toHaveText('贵州茅台');
+  await expect(stock.range('1年')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.adjust('后复权')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.tab('财务报表')).toHaveAttribute('aria-selected', 'true');
+  // Defaults are left out of the URL; the non-default choice stays.
+  await expect(page).toHaveURL(/[?&]adjust=backward/);
+
+  // The last bar is the simulator's trading day in Shanghai, although the browser is in New York.
+  await expect(stock.legendDate).toHaveText(LAST_TRADING_DAY);
+  await expect(stock.legendClose).toHaveText(price(await lastClose(page.request, 'backward')));
+  await expect(app.main.getByTestId('quote-time')).toHaveText(`${LAST_TRADING_DAY} 10:10:00`);
+
+  await expect(stock.statementTable).toBeVisible();
+  await expect(stock.statementTable.getByRole('columnheader').nth(1)).toHaveText('2025 年报');
+  await expect(stock.statementRow('营业收入').first()).toHaveText(/亿$/);
+});
+
+test('range and adjustment live in the URL: reload keeps them, back and forward walk them', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  await expect(stock.range('1年')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.adjust('前复权')).toHaveAttribute('aria-pressed', 'true');
+
+  await stock.range('3年').click();
+  await expect(page).toHaveURL(/[?&]range=3y/);
+  await expect(stock.range('3年')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.legendDate).toHaveText(LAST_TRADING_DAY);
+
+  await stock.adjust('不复权').click();
+  await expect(page).toHaveURL(/[?&]adjust=none/);
+  // Unadjusted, the last bar is the quote in the header.
+  const last = await stock.last.textContent();
+  await expect(stock.legendClose).toHaveText(last ?? '');
+  await expect(stock.legendClose).toHaveText(price(await lastClose(page.request, 'none')));
+
+  await page.reload();
+  await stock.chartReady();
+  await expect(stock.range('3年')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.adjust('不复权')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.legendClose).toHaveText(last ?? '');
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/adjust=/);
+  await expect(stock.adjust('前复权')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.range('3年')).toHaveAttribute('aria-pressed', 'true');
+  await page.goBack();
+  await expect(page).not.toHaveURL(/range=/);
+  await expect(stock.range('1年')).toHaveAttribute('aria-pressed', 'true');
+  await page.goForward();
+  await expect(page).toHaveURL(/[?&]range=3y/);
+  await expect(stock.range('3年')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.legendDate).toHaveText(LAST_TRADING_DAY);
+});
+
+test('the crosshair legend follows the pointer and returns to the latest bar', async ({ app }) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=3m');
+  await stock.hoverChart(0.3);
+  await expect(stock.legendDate).not.toHaveText(LAST_TRADING_DAY);
+  await expect(stock.legendDate).toHaveText(/^2026-0[4-7]-\d\d$/);
+  await app.page.mouse.move(2, 2);
+  await expect(stock.legendDate).toHaveText(LAST_TRADING_DAY);
+});
+
+test('statement values the company did not disclose show as a dash', async ({ app, page }) => {
+  const stock = new StockPage(app);
+  // The simulator never discloses these three for 600519.SH (one per statement).
+  await stock.open('/stock/600519.SH?tab=financials');
+  const interest = stock.statementRow('利息费用');
+  await expect(interest).toHaveCount(8);
+  for (const cell of await interest.all()) await expect(cell).toHaveText('—');
+  await expect(stock.statementRow('营业收入').first()).not.toHaveText('—');
+
+  await app.main.getByTestId('statement-switch').getByRole('button', { name: '资产负债表' }).click();
+  await expect(page).toHaveURL(/[?&]statement=balance/);
+  await expect(stock.statementRow('应收账款').first()).toHaveText('—');
+  await expect(stock.statementRow('资产总计').first()).toHaveText(/亿$/);
+
+  await app.main.getByTestId('period-switch').getByRole('button', { name: '季报' }).click();
+  await expect(page).toHaveURL(/[?&]period=quarterly/);
+  await expect(stock.statementTable.getByRole('columnheader').nth(1)).toHaveText('2026 一季报');
+  await expect(stock.statementRow('应收账款').first()).toHaveText('—');
+});
+
+test('switching the colour convention flips candle and change colours', async ({ app }) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  const redUp = await stock.candleColors();
+  expect(redUp.up).not.toBe(redUp.down);
+  // 600519.SH is up on the pinned day: the change is drawn in the "up" colour, like rising candles.
+  const changeBefore = await stock.colorOf(stock.change);
+  expect(changeBefore).toBe(redUp.up);
+
+  await app.topBar.getByRole('button', { name: '绿涨红跌' }).click();
+  await expect(app.page.locator('html')).toHaveAttribute('data-colors', 'green-up');
+  await expect(stock.chart).toHaveAttribute('data-up-color', redUp.down ?? '');
+  await expect(stock.chart).toHaveAttribute('data-down-color', redUp.up ?? '');
+  await expect.poll(() => stock.colorOf(stock.change)).toBe(redUp.down);
+});
+
+test('corporate actions list each event with the factor derived from the previous close', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?tab=actions');
+  const table = app.main.getByTestId('corporate-actions').getByRole('table');
+  const newest = table.getByRole('row').nth(1);
+  await expect(newest.getByRole('cell').first()).toHaveText('2026-06-29');
+  // Backward-adjusted prices are raw prices times every factor so far: the last cumulative factor is
+  // the ratio of the two last closes.
+  const ratio = (await lastClose(page.request, 'backward')) / (await lastClose(page.request, 'none'));
+  const cumulative = Number((await newest.getByRole('cell').last().textContent())?.replace(/,/g, ''));
+  expect(cumulative).toBeCloseTo(ratio, 3);
+});
+
+test('dragon-tiger detail of a listed day, and an empty state for a day without a listing', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600754.SH?tab=dragon-tiger&dt=2026-07-14');
+  const panel = app.main.getByTestId('dragon-tiger');
+  const oneDay = panel.getByTestId('dt-range-1');
+  await expect(oneDay).toBeVisible();
+  await expect(panel.getByTestId('dt-range-3')).toBeVisible();
+  const data = await apiData(
+    page.request,
+    '/api/a-share/special-data/dragon-tiger-stock-institution?thscode=600754.SH&date=2026-07-14&range_days=1',
+  );
+  const rate = numberAt(data, 'item', 0, 'org_net_rate');
+  // A decimal fraction from the service, shown as a percent.
+  const percent = (rate * 100).toLocaleString('zh-CN', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  await expect(oneDay.getByTestId('dt-net-rate')).toHaveText(`${rate > 0 ? '+' : ''}${percent}%`);
+  await expect(oneDay.getByRole('listitem')).toHaveCount(10);
+
+  await stock.open('/stock/600519.SH?tab=dragon-tiger&dt=2026-07-14');
+  await expect(app.main.getByTestId('dragon-tiger')).toContainText('600519.SH 在 2026-07-14 未上龙虎榜');
+});
+
+test('hot rank draws rank 1 at the top', async ({ app, page }) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  await stock.tab('人气排名').click();
+  await expect(page).toHaveURL(/[?&]tab=hot-rank/);
+  const chart = app.main.getByTestId('hot-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(chart).toHaveAttribute('data-invert-scale', 'true');
+  await expect(app.main.getByTestId('hot-latest')).toHaveText(/^\d+$/);
+});
+
+test('an unknown code and a malformed code get a not-found page with the search', async ({ app }) => {
+  await app.open('/stock/688999.SH');
+  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('找不到该股票');
+  await expect(app.main.getByText('未找到代码为 688999.SH 的 A 股')).toBeVisible();
+  await expect(app.main.getByRole('combobox')).toBeVisible();
+
+  await app.open('/stock/abc');
+  await expect(app.main.getByText('不是有效的 A 股代码：abc')).toBeVisible();
+  await app.main.getByRole('combobox').fill('600519');
+  await app.main.getByRole('combobox').press('Enter');
+  await expect(app.page).toHaveURL(/\/stock\/600519\.SH$/);
+  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('贵州茅台');
+});
+
+test('copy link puts the current view on the clipboard', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=5y&tab=indicators');
+  await stock.header.getByRole('button', { name: /复制链接/ }).click();
+  await expect(stock.header.getByRole('button', { name: /已复制/ })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+  expect(copied).toContain('range=5y');
+  expect(copied).toContain('tab=indicators');
+});
