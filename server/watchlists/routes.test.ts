@@ -8,8 +8,10 @@ import {
   createList,
   knownShares,
   startTestServer,
+  SAME_ORIGIN,
   T0,
 } from './watchlists.testkit';
+import { BODY_LIMIT } from '../app';
 import type { TestServer } from './watchlists.testkit';
 
 let server: TestServer;
@@ -336,6 +338,27 @@ describe('items', () => {
     });
     expect(tooBig.statusCode).toBe(422);
     expect(asError(tooBig)).toMatchObject({ code: 'length', field: 'items' });
+  });
+
+  it('a full batch with the longest notes fits the body limit (CSV import)', async () => {
+    const list = await createList(server.app, 'Import');
+    const res = await call(server.app, 'POST', `${W}/${list.id}/items`, {
+      items: knownShares(server.search, LIMITS.itemsPerList).map((thscode) => ({
+        thscode,
+        note: '𠀀'.repeat(500),
+      })),
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(asList(res).items[199]?.note).toBe('𠀀'.repeat(500));
+    const tooBig = await server.app.inject({
+      method: 'POST',
+      url: W,
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(BODY_LIMIT) }),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(asError(tooBig).code).toBe('too_large');
   });
 
   it('removes an item; a missing item is 404; positions stay dense', async () => {

@@ -43,6 +43,12 @@ export const WATCHLISTS_PREFIX = '/bff/watchlists';
 /** How many instrument look-ups one batch add runs at a time (they share the upstream's budget). */
 const RESOLVE_CONCURRENCY = 4;
 
+/**
+ * A full batch (200 items, each with a 500-character note of 4-byte UTF-8 characters) is about 420 KB,
+ * more than the app-wide body limit meant for small JSON writes; only the batch add gets this much.
+ */
+export const ITEMS_BODY_LIMIT = 512 * 1024;
+
 export type WatchlistStore = { dbPath: string } | { repository: WatchlistRepository };
 
 export type WatchlistOptions = WatchlistStore & {
@@ -233,7 +239,7 @@ export function registerWatchlists(app: FastifyInstance, options: WatchlistOptio
         return result.ok ? reply.code(204).send() : result.reply;
       });
 
-      scope.post('/:id/items', async (request, reply) => {
+      scope.post('/:id/items', { bodyLimit: ITEMS_BODY_LIMIT }, async (request, reply) => {
         const params = parseInput(idParams, request.params, 'path');
         if (!params.ok) return send(reply, params.error);
         const batch = hasKey(request.body, 'items');

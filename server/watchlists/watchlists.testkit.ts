@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
+import { BODY_LIMIT } from '../app';
 import { WATCHLIST_ASSET_TYPES } from './repository';
 import { registerWatchlists } from './routes';
 import type { ResolvedInstrument, ResolveInstrument } from './resolve-instrument';
@@ -71,7 +72,8 @@ export async function startTestServer(clock: () => number = () => T0): Promise<T
   const dir = mkdtempSync(join(tmpdir(), 'watchlists-rest-'));
   const dbPath = join(dir, 'data', 'watchlists.sqlite');
   const search = fakeSearch();
-  const app = Fastify({ logger: false });
+  // The app's body limit, so that the routes are tested under the same limit as in production.
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
   registerWatchlists(app, { dbPath, resolveInstrument: search.resolve, clock });
   await app.ready();
   return {
