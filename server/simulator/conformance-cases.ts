@@ -1,5 +1,7 @@
 import type { OperationId } from '../../src/contract/catalog';
 import { stockByCode } from './model/universe';
+import { fundByCode, FUND_COMPANIES, managersOf } from './model/funds';
+import { dayOf } from './model/calendar';
 import { TRADING_MORNING } from './testkit';
 
 /*
@@ -7,6 +9,21 @@ import { TRADING_MORNING } from './testkit';
  * request per implemented operation, and one case per documented rule with the code it must give.
  * The rule cases assume the clock TRADING_MORNING.
  */
+
+/** The first manager of a fund's profile on the test day (ids are opaque: callers take them from there). */
+function managerOf(thscode: string): string {
+  const fund = fundByCode(thscode);
+  const id = fund ? managersOf(fund, dayOf('2026-07-15'))[0]?.manager.id : undefined;
+  if (id === undefined) throw new Error(`no manager for ${thscode}`);
+  return id;
+}
+
+/** The company id of a fund's profile. */
+function companyOf(thscode: string): string {
+  const id = fundByCode(thscode)?.company.id;
+  if (id === undefined) throw new Error(`no company for ${thscode}`);
+  return id;
+}
 
 /** Valid parameters for every implemented operation (a new handler without a sample fails the test). */
 export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
@@ -74,6 +91,83 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
   'options/contracts/detail': { thscode: '10261220.SH' },
   'options/prices/intraday': { thscode: 'IO2612-C-4000.CFX' },
   'options/prices/daily': { thscode: 'IO2612-P-3900.CFX' },
+  // Funds (the manager and company ids come from the fund profile, as a caller gets them)
+  'fund/performance/nav': { thscode: '510300.SH', range: 'year' },
+  'fund/performance/returns': { thscode: '005827.OF' },
+  'fund/performance/indicators-historical': {
+    thscode: '510300.SH',
+    start: String(Date.parse('2026-01-05T00:00:00+08:00')),
+    end: String(Date.parse('2026-07-10T00:00:00+08:00')),
+  },
+  'fund/performance/drawdowns': { thscode: '161725.SZ' },
+  'fund/managers/investment-style': { manager_id: managerOf('005827.OF') },
+  'fund/managers/performance': { manager_id: managerOf('510300.SH'), range: 'year' },
+  'fund/managers/experience': { manager_id: managerOf('260108.OF') },
+  'fund/managers/detail': { manager_id: managerOf('110022.OF') },
+  'fund/financials/indicators': { thscode: '110022.OF' },
+  'fund/financials/income-statements': { thscode: '510300.SH' },
+  'fund/financials/balance-sheets': { thscode: '260108.OF' },
+  'fund/holders/detail': { thscode: '005827.OF' },
+  'fund/holders/top': { thscode: '510300.SH', limit: '5' },
+  'fund/portfolio/holdings': { thscode: '005827.OF' },
+  'fund/market/snapshot': { thscode: '510300.SH' },
+  'fund/market/historical': {
+    thscode: '510300.SH',
+    start: String(Date.parse('2025-07-15T00:00:00+08:00')),
+    end: String(Date.parse('2026-07-15T00:00:00+08:00')),
+  },
+  'fund/indicators/line': {
+    indexes: JSON.stringify([
+      {
+        thscodes: ['510300.SH', '005827.OF'],
+        index_info: [{ index_id: 'unit_nav' }, { index_id: 'rsi_pct' }],
+      },
+    ]),
+    time_range: JSON.stringify({
+      time_type: 'DAY_1',
+      start: Date.parse('2026-06-01T00:00:00+08:00'),
+      end: Date.parse('2026-07-10T00:00:00+08:00'),
+    }),
+  },
+  'fund/indicators/table': {
+    code_selectors: JSON.stringify({
+      include: [{ type: 'fund_code', thscodes: ['000001.OF', '510300.SH'] }],
+    }),
+    indexes: JSON.stringify([{ index_id: 'maxDrawDownWeek' }, { index_id: 'maxDrawDownNow' }]),
+  },
+  'fund/backtest/result': {
+    thscode: '000001.OF',
+    buy_conditions: JSON.stringify({ indicator_code: 'rsi_pct', operator: '<', value: 45 }),
+    sell_conditions: JSON.stringify([{ indicator_code: 'rsi_pct', operator: '>', value: 70 }]),
+    buy_frequency_type: 'WEEKLY',
+    max_buy_times: '20',
+    per_buy_amount: '1000',
+  },
+  'fund/backtest/indicators': {},
+  'fund/quota/summary': { tab: JSON.stringify(['nazhi100']) },
+  'fund/quota/list': { tab: JSON.stringify(['remen', 'nazhi100']), buy: 'true' },
+  'fund/profile/detail': { fund_type: 'exchange', thscode: '510300.SH' },
+  'fund/corporate-actions/dividends': { fund_type: 'exchange', thscode: '510880.SH' },
+  'fund/diagnostics/detail': { fund_type: 'otc', thscode: '005827.OF' },
+  'fund/news/article-list': { fund_type: 'otc', thscode: '005827.OF', limit: '10' },
+  'fund/offerings/list': { subscribe: 'active' },
+  'fund/companies/detail': { company_id: companyOf('510300.SH') },
+  'fund/portfolio/industry-allocation': { fund_type: 'otc', thscode: '005827.OF' },
+  'fund/portfolio/asset-allocation': { fund_type: 'otc', thscode: '260108.OF' },
+  'fund/portfolio/stock-report-dates': { fund_type: 'otc', thscode: '005827.OF' },
+  'fund/portfolio/stock-history': {
+    fund_type: 'otc',
+    thscode: '005827.OF',
+    report_type: 'quarter',
+    end_date: '2025-12-31',
+  },
+  'fund/portfolio/bond-report-dates': { fund_type: 'otc', thscode: '260108.OF' },
+  'fund/portfolio/bond-history': {
+    fund_type: 'otc',
+    thscode: '260108.OF',
+    report_type: 'semi',
+    end_date: '2025-06-30',
+  },
 };
 
 export function url(path: string, query: Record<string, string>): string {
@@ -91,6 +185,7 @@ function unknownCode(): string {
 }
 
 const start = String(Date.parse('2015-01-01T00:00:00+08:00'));
+const FUND_START = String(Date.parse('2020-01-02T00:00:00+08:00'));
 export const RULE_CASES: readonly (readonly [
   name: string,
   path: string,
@@ -213,4 +308,134 @@ export const RULE_CASES: readonly (readonly [
     1002,
   ],
   ['monitor page size over 30', '/api/a-share/special-data/abnormal-monitor-list', { size: '31' }, 1003],
+  // Funds
+  [
+    'fund net value with an unknown range',
+    '/api/fund/performance/nav',
+    { thscode: '510300.SH', range: 'decade' },
+    1002,
+  ],
+  [
+    'fund net value with a fund type of another fund',
+    '/api/fund/performance/nav',
+    { thscode: '510300.SH', fund_type: 'otc' },
+    1004,
+  ],
+  ['fund net value of an unknown fund', '/api/fund/performance/nav', { thscode: '999999.OF' }, 3001],
+  ['fund code without suffix', '/api/fund/performance/returns', { thscode: '510300' }, 1002],
+  [
+    'fund indicators without end',
+    '/api/fund/performance/indicators-historical',
+    { thscode: '510300.SH', start: FUND_START },
+    1001,
+  ],
+  [
+    'fund indicators over 5 years',
+    '/api/fund/performance/indicators-historical',
+    { thscode: '510300.SH', start: FUND_START, end: String(TRADING_MORNING) },
+    1003,
+  ],
+  [
+    'fund indicators ending before they start',
+    '/api/fund/performance/indicators-historical',
+    { thscode: '510300.SH', start: String(TRADING_MORNING), end: FUND_START },
+    1004,
+  ],
+  [
+    'manager performance without range',
+    '/api/fund/managers/performance',
+    { manager_id: managerOf('510300.SH') },
+    1001,
+  ],
+  [
+    'manager performance over a week',
+    '/api/fund/managers/performance',
+    { manager_id: managerOf('510300.SH'), range: 'week' },
+    1002,
+  ],
+  ['unknown fund manager', '/api/fund/managers/detail', { manager_id: 'T000000000' }, 3001],
+  [
+    'holder structure on a basis the fund does not disclose',
+    '/api/fund/holders/detail',
+    { thscode: '510300.SH', merge_scope: 'merged' },
+    3002,
+  ],
+  ['top holders over 10', '/api/fund/holders/top', { thscode: '510300.SH', limit: '11' }, 1003],
+  ['ETF snapshot of a LOF', '/api/fund/market/snapshot', { thscode: '161725.SZ' }, 3004],
+  ['ETF snapshot of an off-exchange fund', '/api/fund/market/snapshot', { thscode: '005827.OF' }, 3004],
+  [
+    'ETF bars of a REIT',
+    '/api/fund/market/historical',
+    { thscode: '508000.SH', start: FUND_START, end: FUND_START },
+    3004,
+  ],
+  [
+    'ETF bars over 5 years',
+    '/api/fund/market/historical',
+    { thscode: '510300.SH', start: FUND_START, end: String(TRADING_MORNING) },
+    1003,
+  ],
+  [
+    'indicator line with indexes that are not JSON',
+    '/api/fund/indicators/line',
+    { indexes: '[{', time_range: '{"time_type":"DAY_1"}' },
+    1002,
+  ],
+  [
+    'indicator line with an object for indexes',
+    '/api/fund/indicators/line',
+    { indexes: '{}', time_range: '{"time_type":"DAY_1"}' },
+    1002,
+  ],
+  ['indicator line without time_range', '/api/fund/indicators/line', { indexes: '[]' }, 1001],
+  ['indicator table with page_info as an array', '/api/fund/indicators/table', { page_info: '[]' }, 1002],
+  [
+    'back-test buying for nothing',
+    '/api/fund/backtest/result',
+    {
+      thscode: '000001.OF',
+      buy_conditions: '{"indicator_code":"rsi_pct","operator":"<","value":30}',
+      sell_conditions: '[]',
+      buy_frequency_type: 'WEEKLY',
+      max_buy_times: '5',
+      per_buy_amount: '0',
+    },
+    1003,
+  ],
+  [
+    'back-test on an unknown indicator',
+    '/api/fund/backtest/result',
+    {
+      thscode: '000001.OF',
+      buy_conditions: '{"indicator_code":"moon_phase","operator":"<","value":30}',
+      sell_conditions: '[]',
+      buy_frequency_type: 'WEEKLY',
+      max_buy_times: '5',
+      per_buy_amount: '100',
+    },
+    1002,
+  ],
+  ['quota categories that are not a JSON array', '/api/fund/quota/summary', { tab: '{"remen":1}' }, 1002],
+  ['fund profile without fund_type', '/api/fund/profile/detail', { thscode: '510300.SH' }, 1001],
+  [
+    'fund news page over 100',
+    '/api/fund/news/article-list',
+    { fund_type: 'otc', thscode: '005827.OF', limit: '101' },
+    1003,
+  ],
+  [
+    'fund news with a made-up cursor',
+    '/api/fund/news/article-list',
+    { fund_type: 'otc', thscode: '005827.OF', offset: 'page2' },
+    1002,
+  ],
+  ['fund offerings with a numeric state', '/api/fund/offerings/list', { subscribe: '1' }, 1002],
+  ['unknown fund company', '/api/fund/companies/detail', { company_id: '00000000' }, 3001],
+  ['holdings of a money-market fund', '/api/fund/portfolio/holdings', { thscode: '005008.OF' }, 3002],
+  [
+    'stock history of a report type that does not exist',
+    '/api/fund/portfolio/stock-history',
+    { fund_type: 'otc', thscode: '005827.OF', report_type: 'weekly', end_date: '2025-12-31' },
+    1002,
+  ],
 ];

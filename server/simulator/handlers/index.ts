@@ -15,6 +15,14 @@ import { futuresRoutes } from './futures';
 import { indexGroupRoutes } from './index-group';
 import { limitPoolRoutes } from './limit-pools';
 import { optionRoutes } from './options';
+// Funds: performance, managers, financials, holders and portfolio, ETF market, tools and the extras.
+import { fundExtraRoutes } from './fund-extras';
+import { fundFinancialRoutes } from './fund-financials';
+import { fundHoldingRoutes } from './fund-holdings';
+import { fundManagerRoutes } from './fund-managers';
+import { fundMarketRoutes } from './fund-market';
+import { fundPerformanceRoutes } from './fund-performance';
+import { fundToolRoutes } from './fund-tools';
 
 /** Every implemented operation, one module per domain. */
 export const routes: readonly Route[] = [
@@ -34,4 +42,12 @@ export const routes: readonly Route[] = [
   ...indexGroupRoutes,
   ...futuresRoutes,
   ...optionRoutes,
+  // Funds
+  ...fundPerformanceRoutes,
+  ...fundManagerRoutes,
+  ...fundFinancialRoutes,
+  ...fundHoldingRoutes,
+  ...fundMarketRoutes,
+  ...fundToolRoutes,
+  ...fundExtraRoutes,
 ];
