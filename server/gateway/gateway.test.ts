@@ -121,6 +121,12 @@ describe('parameter checks', () => {
     ['a conflict', `/api/a-share/prices/historical?thscode=600519.SH&start=${END}&end=${START}`, 1004, 'end'],
     ['an unknown parameter', '/api/a-share/prices/snapshot?limit=5&foo=1', 1002, 'foo'],
     ['a repeated parameter', '/api/a-share/prices/snapshot?limit=5&limit=6', 1002, 'limit'],
+    [
+      'a parameter named __proto__',
+      '/api/a-share/prices/snapshot?__proto__=a&__proto__=b',
+      1002,
+      '__proto__',
+    ],
   ])('%s gets its contract code and no upstream call', async (_label, url, code, param) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);

@@ -64,13 +64,16 @@ export function unknownOperation(path: string, requestId: string): GatewayAnswer
 
 /** Keep only the shapes a query string can have; anything else is dropped, not trusted. */
 export function toRawQuery(query: unknown): RawQuery {
-  const out: RawQuery = {};
-  if (typeof query !== 'object' || query === null) return out;
+  if (typeof query !== 'object' || query === null) return {};
+  const entries: [string, string | string[]][] = [];
   for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string') out[key] = value;
-    else if (Array.isArray(value)) out[key] = value.filter((v): v is string => typeof v === 'string');
+    if (typeof value === 'string') entries.push([key, value]);
+    else if (Array.isArray(value))
+      entries.push([key, value.filter((v): v is string => typeof v === 'string')]);
   }
-  return out;
+  // fromEntries defines own properties: '?__proto__=a&__proto__=b' stays a parameter (and is refused)
+  // instead of becoming the prototype of the result.
+  return Object.fromEntries(entries);
 }
 
 export async function answerOperation(
