@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from './app';
+import { BODY_LIMIT, createApp, MAX_URL_LENGTH } from './app';
 import { loadConfig } from './config';
 import { BUILD_HINT } from './static';
 import { startFakeUpstream } from './gateway/fake-upstream.testkit';
@@ -21,9 +21,13 @@ let built: string;
 let empty: string;
 let app: FastifyInstance | undefined;
 
-function buildApp(staticDir: string, mode: 'simulated' | 'live' = 'simulated'): FastifyInstance {
+function buildApp(
+  staticDir: string,
+  mode: 'simulated' | 'live' = 'simulated',
+  env: NodeJS.ProcessEnv = {},
+): FastifyInstance {
   app = createApp({
-    config: loadConfig({ STATIC_DIR: staticDir }),
+    config: loadConfig({ STATIC_DIR: staticDir, ...env }),
     upstream: { baseUrl: fake.url, apiKey: 'app-test-key-123' },
     mode,
     clock: () => NOW,
@@ -174,5 +178,100 @@ describe('over a real socket', () => {
     expect(head.headers.get('x-cache')).toBe('HIT');
     expect(head.headers.get('x-request-id')).toBe('up-req-1');
     expect(fake.requests.map((r) => r.url)).toEqual(['/api/a-share/prices/snapshot?limit=2&offset=0']);
+  });
+});
+
+describe('protection', () => {
+  const SNAPSHOT = '/api/a-share/prices/snapshot?limit=2';
+
+  it('limits each client on /api: 429 with Retry-After and a 6429 envelope; pages are not limited', async () => {
+    const a = buildApp(built, 'simulated', { CLIENT_RATE_LIMIT_PER_MIN: '3' });
+    for (let i = 0; i < 3; i++) {
+      expect((await a.inject({ method: 'GET', url: SNAPSHOT })).statusCode).toBe(200);
+    }
+    const limited = await a.inject({ method: 'GET', url: SNAPSHOT });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-cache']).toBe('MISS');
+    const env: unknown = limited.json();
+    expect(env).toMatchObject({ code: 6429, data: null, request_id: limited.headers['x-request-id'] });
+    // Another client is not affected; neither are the page and the status endpoint.
+    const other = await a.inject({ method: 'GET', url: SNAPSHOT, remoteAddress: '10.1.2.3' });
+    expect(other.statusCode).toBe(200);
+    expect((await a.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(
+      200,
+    );
+    expect((await a.inject({ method: 'GET', url: '/bff/status' })).statusCode).toBe(200);
+  });
+
+  it('refuses an over-long URL with 414 and an envelope, before any upstream call', async () => {
+    fake.requests.length = 0;
+    const a = buildApp(empty);
+    const url = `/api/a-share/auction/snapshot?thscodes=${'600519.SH,'.repeat(MAX_URL_LENGTH / 10)}`;
+    const res = await a.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ code: 1002, data: null });
+    expect(res.headers['x-request-id']).toMatch(/^bff-/);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('keeps request bodies small, and a body sent to /api is still a 404 envelope', async () => {
+    const a = buildApp(empty);
+    expect(a.initialConfig.bodyLimit).toBe(BODY_LIMIT);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/a-share/prices/snapshot',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pad: 'x'.repeat(2 * BODY_LIMIT) }),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 6404 });
+  });
+
+  it('sends a referrer policy and a CSP without eval or inline script', async () => {
+    const res = await buildApp(built).inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('names the cache status on every /api answer, errors included', async () => {
+    const a = buildApp(empty);
+    for (const url of ['/api/nope', '/api/a-share/prices/snapshot?limit=0', SNAPSHOT]) {
+      const res = await a.inject({ method: 'GET', url });
+      expect(res.headers['x-cache'], url).toBe('MISS');
+    }
+    expect((await a.inject({ method: 'GET', url: SNAPSHOT })).headers['x-cache']).toBe('HIT');
+  });
+});
+
+describe('GET /bff/status', () => {
+  it('shows upstream health per group, budget use and cache figures', async () => {
+    const a = buildApp(empty);
+    await a.inject({ method: 'GET', url: '/api/a-share/prices/snapshot?limit=2' });
+    await a.inject({ method: 'GET', url: '/api/a-share/prices/snapshot?limit=2' });
+    const res = await a.inject({ method: 'GET', url: '/bff/status' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      mode: 'simulated',
+      upstream: {
+        groups: { 'a-share': { state: 'closed', consecutiveFailures: 0, lastError: null } },
+        pauses: { global: null, operations: [] },
+        lastError: null,
+      },
+      budget: {
+        ratePerSecond: 5,
+        burst: 5,
+        queued: { user: 0, background: 0, max: 100 },
+        callsLastMinute: 1,
+        inFlight: 0,
+      },
+      cache: { entries: 1, hits: 1, misses: 1, stale: 0, maxBytes: 64 * 1024 * 1024 },
+    });
+    expect(res.json()).toHaveProperty('cache.bytes', expect.any(Number));
+    expect(res.body).not.toContain('app-test-key-123');
   });
 });
