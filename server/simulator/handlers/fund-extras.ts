@@ -9,7 +9,6 @@ import { companyById, fundsOn, managersOf, type Fund, type FundKind } from '../m
 import {
   adjAt,
   indexMs,
-  scaleAt,
   unitAt,
   windowDrawdown,
   windowReturn,
@@ -17,7 +16,7 @@ import {
   type NavSeries,
 } from '../model/funds-nav';
 import { peerRank, peerTotal } from '../model/funds-peers';
-import { publishedReports } from '../model/funds-portfolio';
+import { disclosedScale } from '../model/funds-portfolio';
 import { tenureReturn } from '../model/funds-managers';
 import { dividendRecords } from '../model/funds-dividends';
 import { articles, offerings } from '../model/funds-news';
@@ -176,7 +175,6 @@ export const fundExtraRoutes = [
     const clock = clockOf(ctx.now);
     const fund = requireFund(params.thscode, clock, params.fund_type);
     const { series, end } = publishedNav(fund, clock);
-    const quarter = publishedReports(fund, 'quarter', clock.today, 1)[0];
     const managers = managersOf(fund, clock.today);
     return {
       timestamp: indexMs(end),
@@ -189,11 +187,8 @@ export const fundExtraRoutes = [
           company_id: fund.company.id,
           mgmt_name: fund.company.name,
           manager_name: managers[0]?.manager.name ?? null,
-          // Size as of the latest quarterly report (the disclosed figure), else the latest net value.
-          fund_scale: scaleAt(
-            series,
-            quarter ? Math.min(end, tradingIndexOnOrAfter(quarter.endDay + 1) - 1) : end,
-          ),
+          // Size as of the latest quarterly report (the disclosed figure).
+          fund_scale: disclosedScale(fund, clock.today, end),
           unit_nav: unitAt(series, end),
           manager_info: managers.map(({ manager, startDay }) => ({
             manager_id: manager.id,

@@ -59,7 +59,7 @@ export const fundManagerRoutes = [
           representative_fund_ticker: fund?.ticker ?? null,
           representative_fund_name: fund?.name ?? null,
           investment_idea: investmentIdea(fund),
-          total_fund_scale: totalScale(manager, end),
+          total_fund_scale: totalScale(manager, clock.today, end),
           industry_preferences: latest
             ? industries(latest.portfolio)
                 .slice(0, 5)

@@ -3,6 +3,7 @@ import { Rng, at, round } from './random';
 import { THEMES, tenuresOn, type Fund, type FundManager, type Theme } from './funds';
 import { adjAt, navSeries, scaleAt, themeLog } from './funds-nav';
 import { PEER_THEME } from './funds-peers';
+import { disclosedScale } from './funds-portfolio';
 
 /**
  * What the manager operations report, derived from the funds a manager runs: tenure returns, the
@@ -30,9 +31,10 @@ export function representativeFund(manager: FundManager, end: number): Fund | nu
   return best;
 }
 
-export function totalScale(manager: FundManager, end: number): number {
+/** Sum of the disclosed sizes of the funds a manager runs. */
+export function totalScale(manager: FundManager, today: number, end: number): number {
   return round(
-    tenuresOn(manager, tradingDayAt(end)).reduce((a, t) => a + scaleAt(navSeries(t.fund), end), 0),
+    tenuresOn(manager, tradingDayAt(end)).reduce((a, t) => a + disclosedScale(t.fund, today, end), 0),
     2,
   );
 }

@@ -585,6 +585,12 @@ export function turnoverRate(fund: Fund, r: Report): number {
   return round(base * Math.exp(0.4 * tri(mix(fund.seed ^ 0x3c6ef372, r.endDay))), 2);
 }
 
+/** Fund size as last disclosed (the latest quarterly report's period end), else on `end`. */
+export function disclosedScale(fund: Fund, today: number, end: number): number {
+  const q = publishedReports(fund, 'quarter', today, 1)[0];
+  return scaleAt(navSeries(fund), q ? Math.min(end, tradingIndexOnOrBefore(q.endDay)) : end);
+}
+
 /** Report dates as yyyy-MM-dd. */
 export function reportDate(r: Report): string {
   return dateOf(r.endDay);
