@@ -58,6 +58,8 @@ test('a deep link opens the chart and the statements in its state, with Shanghai
   // Defaults are left out of the URL; the non-default choice stays.
   await expect(page).toHaveURL(/[?&]adjust=backward/);
 
+  // StrictMode mounts twice in development only; in every build exactly one chart instance remains.
+  await expect(stock.chart.locator('.tv-lightweight-charts')).toHaveCount(1);
   // The last bar is the simulator's trading day in Shanghai, although the browser is in New York.
   await expect(stock.legendDate).toHaveText(LAST_TRADING_DAY);
   await expect(stock.legendClose).toHaveText(price(await lastClose(page.request, 'backward')));

@@ -15,7 +15,8 @@ export const Route = createFileRoute('/stock/$thscode')({
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps }) => loadStockView(context.queryClient, params.thscode, deps.search),
+  loader: ({ context, params, deps, cause }) =>
+    loadStockView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
   pendingComponent: StockPending,
   component: StockRoute,
 });

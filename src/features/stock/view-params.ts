@@ -63,8 +63,17 @@ export function reportOf(fiscalYear: number, fiscalPeriod: string): string | nul
 /**
  * Everything the first screen shows, fetched before the route renders. Failures are left in the cache
  * for the components, which show the service's code and a retry where the data belongs.
+ *
+ * `wait: false` (a change of view state on the open page) only starts the requests: the page stays
+ * interactive and shows the previous data with a busy mark instead of waiting for the router, which
+ * after a second would replace the whole page by its pending skeleton.
  */
-export async function loadStockView(queryClient: QueryClient, rawCode: string, search: StockSearch) {
+export async function loadStockView(
+  queryClient: QueryClient,
+  rawCode: string,
+  search: StockSearch,
+  { wait = true }: { wait?: boolean } = {},
+) {
   const thscode = normaliseCode(rawCode);
   // A malformed code never reaches the service.
   if (!A_SHARE_CODE_RE.test(thscode)) return;
@@ -103,5 +112,7 @@ export async function loadStockView(queryClient: QueryClient, rawCode: string, s
       break;
   }
   void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
-  await Promise.allSettled(critical);
+  // Settled either way, so a failure never surfaces as an unhandled rejection.
+  const settled = Promise.allSettled(critical);
+  if (wait) await settled;
 }
