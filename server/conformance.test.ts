@@ -19,7 +19,9 @@ let sim: { url: string; close: () => Promise<void> };
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING });
+  // Opened so that the restricted operations' samples and rules are exercised too (closed, they answer
+  // 2003 whatever the parameters; the simulator's own tests cover that).
+  sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING, restricted: 'open' });
   app = createApp({
     // The upstream budget is tested elsewhere; here it would only make a hundred requests slow.
     config: loadConfig({ LOG_LEVEL: 'silent', UPSTREAM_RATE_PER_S: '1000', UPSTREAM_BURST: '1000' }),

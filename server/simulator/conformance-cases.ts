@@ -91,6 +91,26 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
   'options/contracts/detail': { thscode: '10261220.SH' },
   'options/prices/intraday': { thscode: 'IO2612-C-4000.CFX' },
   'options/prices/daily': { thscode: 'IO2612-P-3900.CFX' },
+  // Markets: Hong Kong IPO (an offer launched on 2026-07-07)
+  'hk-share/ipo/application-list': { page: '2' },
+  'hk-share/ipo/calendar-list': { status: 'awaiting_listing' },
+  'hk-share/ipo/issue-detail': { issue_code: 'HKIPO20260707361' },
+  // Markets: restricted (answered when the simulator is opened; the historical window is the last 30
+  // trading days of TRADING_MORNING, see DATE_BOUND_SAMPLES)
+  'a-share/high-frequency/historical': {
+    thscode: '300033.SZ',
+    interval: '1d',
+    start: String(Date.parse('2026-07-01T00:00:00+08:00')),
+    end: String(Date.parse('2026-07-15T00:00:00+08:00')),
+  },
+  'a-share/high-frequency/intraday': { thscode: '000300.SH' },
+  'a-share/capital-flow/snapshot': { thscode: '600519.SH' },
+  'a-share/capital-flow/historical': {
+    thscode: '300033.SZ',
+    interval: '1m',
+    start: String(Date.parse('2026-07-13T09:00:00+08:00')),
+    end: String(Date.parse('2026-07-14T15:00:00+08:00')),
+  },
   // Funds (the manager and company ids come from the fund profile, as a caller gets them)
   'fund/performance/nav': { thscode: '510300.SH', range: 'year' },
   'fund/performance/returns': { thscode: '005827.OF' },
@@ -169,6 +189,9 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
     end_date: '2025-06-30',
   },
 };
+
+/** Samples whose parameters only fit the window of TRADING_MORNING (the last 30 trading days). */
+export const DATE_BOUND_SAMPLES: readonly OperationId[] = ['a-share/high-frequency/historical'];
 
 export function url(path: string, query: Record<string, string>): string {
   const qs = new URLSearchParams(query).toString();
@@ -438,4 +461,213 @@ export const RULE_CASES: readonly (readonly [
     { fund_type: 'otc', thscode: '005827.OF', report_type: 'weekly', end_date: '2025-12-31' },
     1002,
   ],
+  // Markets: limit pools, ladder, anomalies, code table, valuations
+  [
+    'limit-up pool sorted by a field outside its whitelist',
+    '/api/a-share/special-data/limit-up-pool',
+    { sort_field: 'turnover' },
+    1002,
+  ],
+  [
+    'limit-break pool sorted by a limit-up field',
+    '/api/a-share/special-data/limit-break-pool',
+    { sort_field: 'continue_day_cnt' },
+    1002,
+  ],
+  [
+    'limit-down pool with a bad sort direction',
+    '/api/a-share/special-data/limit-down-pool',
+    { sort_dir: 'up' },
+    1002,
+  ],
+  ['limit-up pool page 0', '/api/a-share/special-data/limit-up-pool', { page: '0' }, 1003],
+  ['limit-up pool size over 200', '/api/a-share/special-data/limit-up-pool', { size: '201' }, 1003],
+  [
+    'limit-up pool with a date instead of ms',
+    '/api/a-share/special-data/limit-up-pool',
+    { date_ms: '2026-07-14' },
+    1002,
+  ],
+  [
+    'limit-up pool with date_ms not at midnight',
+    '/api/a-share/special-data/limit-up-pool',
+    { date_ms: String(Date.parse('2026-07-14T10:00:00+08:00')) },
+    1002,
+  ],
+  [
+    'anomaly list with an unknown tag',
+    '/api/a-share/special-data/anomaly-analysis-list',
+    { tag_codes: 'LIMIT_UP,MOON' },
+    1002,
+  ],
+  [
+    'anomaly list with an empty tag',
+    '/api/a-share/special-data/anomaly-analysis-list',
+    { tag_codes: 'LIMIT_UP,' },
+    1002,
+  ],
+  ['anomaly batch without codes', '/api/a-share/special-data/anomaly-analysis-stock', {}, 1001],
+  [
+    'anomaly batch of 51 tokens',
+    '/api/a-share/special-data/anomaly-analysis-stock',
+    { thscodes: Array.from({ length: 51 }, () => '600519.SH').join(',') },
+    1003,
+  ],
+  [
+    'anomaly batch with a bare code',
+    '/api/a-share/special-data/anomaly-analysis-stock',
+    { thscodes: '600519' },
+    1002,
+  ],
+  ['code table with the abstract type fund', '/api/meta/tickers/list', { asset_type: 'fund' }, 1003],
+  ['code table with an empty type', '/api/meta/tickers/list', { asset_type: 'a-share,' }, 1003],
+  ['code table page over 10000', '/api/meta/tickers/list', { limit: '10001' }, 1003],
+  ['code table with an unknown exchange', '/api/meta/tickers/list', { exchange: 'SH,HK' }, 1002],
+  ['valuations without codes', '/api/a-share/valuations/snapshot', {}, 1001],
+  [
+    'valuations of 101 tokens',
+    '/api/a-share/valuations/snapshot',
+    { thscodes: Array.from({ length: 101 }, () => '000001.SZ').join(',') },
+    1003,
+  ],
+  [
+    'valuations of a sector index',
+    '/api/a-share/valuations/snapshot',
+    { thscodes: '600519.SH,885517.TI' },
+    1002,
+  ],
+  // Markets: index group
+  ['THS index list of an unknown tag', '/api/a-share-index/catalog/ths-index-list', { tag: 'bonds' }, 1002],
+  [
+    'constituents of an unknown index',
+    '/api/a-share-index/constituents/ths-stock-list',
+    { thscode: '889999.TI' },
+    3001,
+  ],
+  [
+    'constituents of two indices',
+    '/api/a-share-index/constituents/ths-stock-list',
+    { thscode: '885517.TI,000300.SH' },
+    1002,
+  ],
+  ['index snapshot without codes', '/api/a-share-index/prices/snapshot', {}, 1001],
+  [
+    'index history over 10 years',
+    '/api/a-share-index/prices/historical',
+    {
+      thscode: '000300.SH',
+      start: String(Date.parse('2014-01-01T00:00:00+08:00')),
+      end: String(TRADING_MORNING),
+    },
+    1003,
+  ],
+  [
+    'index history without start',
+    '/api/a-share-index/prices/historical',
+    { thscode: '000300.SH', end: start },
+    1001,
+  ],
+  // Markets: futures
+  ['basis history without a contract', '/api/futures/basis/historical', {}, 1001],
+  ['basis history of a stock code', '/api/futures/basis/historical', { thscode: '600519.SH' }, 1002],
+  ['basis history of an expired contract', '/api/futures/basis/historical', { thscode: 'RB2001.SHF' }, 3001],
+  // Markets: options
+  [
+    'option detail of an expired contract',
+    '/api/options/contracts/detail',
+    { thscode: 'IO2001-C-4000.CFX' },
+    3001,
+  ],
+  [
+    'option intraday of an unknown session',
+    '/api/options/prices/intraday',
+    { thscode: 'IO2612-C-4000.CFX', session: 'night' },
+    1002,
+  ],
+  [
+    'option daily with start only',
+    '/api/options/prices/daily',
+    { thscode: 'IO2612-C-4000.CFX', start },
+    1004,
+  ],
+  [
+    'option daily ending before it starts',
+    '/api/options/prices/daily',
+    { thscode: 'IO2612-C-4000.CFX', start: String(TRADING_MORNING), end: start },
+    1004,
+  ],
+  // Markets: Hong Kong IPO
+  ['IPO application page 0', '/api/hk-share/ipo/application-list', { page: '0' }, 1003],
+  ['IPO calendar without status', '/api/hk-share/ipo/calendar-list', {}, 1001],
+  ['IPO calendar of an unknown status', '/api/hk-share/ipo/calendar-list', { status: 'listed' }, 1002],
+  [
+    'IPO issue code over 32 characters',
+    '/api/hk-share/ipo/issue-detail',
+    { issue_code: 'HKIPO'.padEnd(33, '0') },
+    1003,
+  ],
+  ['unknown IPO issue', '/api/hk-share/ipo/issue-detail', { issue_code: 'HKIPO20260707999' }, 3001],
+  // Markets: restricted (the simulator is opened for these)
+  [
+    'high-frequency start before the last 30 trading days',
+    '/api/a-share/high-frequency/historical',
+    {
+      thscode: '300033.SZ',
+      start: String(Date.parse('2026-05-06T00:00:00+08:00')),
+      end: String(Date.parse('2026-07-01T00:00:00+08:00')),
+    },
+    1003,
+  ],
+  [
+    'high-frequency daily start not at midnight',
+    '/api/a-share/high-frequency/historical',
+    {
+      thscode: '300033.SZ',
+      start: String(Date.parse('2026-07-01T09:30:00+08:00')),
+      end: String(Date.parse('2026-07-02T00:00:00+08:00')),
+    },
+    1002,
+  ],
+  [
+    'high-frequency minutes over two days',
+    '/api/a-share/high-frequency/historical',
+    {
+      thscode: '300033.SZ',
+      interval: '1m',
+      start: String(Date.parse('2026-07-13T09:30:00+08:00')),
+      end: String(Date.parse('2026-07-14T15:00:00+08:00')),
+    },
+    1004,
+  ],
+  [
+    'high-frequency intraday before the window',
+    '/api/a-share/high-frequency/intraday',
+    { thscode: '000300.SH', date: '2026-05-06' },
+    1003,
+  ],
+  ['high-frequency of a fund code', '/api/a-share/high-frequency/intraday', { thscode: '510300.SH' }, 3001],
+  [
+    'capital flow minutes over 7 days',
+    '/api/a-share/capital-flow/historical',
+    {
+      thscode: '600519.SH',
+      interval: '1m',
+      start: String(Date.parse('2026-07-01T09:00:00+08:00')),
+      end: String(TRADING_MORNING),
+    },
+    1003,
+  ],
+  [
+    'capital flow days over one year',
+    '/api/a-share/capital-flow/historical',
+    { thscode: '600519.SH', interval: '1d', start, end: String(TRADING_MORNING) },
+    1003,
+  ],
+  [
+    'capital flow without interval',
+    '/api/a-share/capital-flow/historical',
+    { thscode: '600519.SH', start, end: start },
+    1001,
+  ],
+  ['capital flow of a bare code', '/api/a-share/capital-flow/snapshot', { thscode: '600519' }, 1002],
 ];

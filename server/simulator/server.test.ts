@@ -2,16 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, operations } from '../../src/contract/catalog';
 import { implementedOperations, startSimulator } from './index';
 import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt } from './testkit';
-import { RULE_CASES, SAMPLES, url } from './conformance-cases';
+import { DATE_BOUND_SAMPLES, RULE_CASES, SAMPLES, url } from './conformance-cases';
 
-const apps = new Map<number, ReturnType<typeof simAt>>();
-function app(now: number) {
-  let a = apps.get(now);
+const apps = new Map<string, ReturnType<typeof simAt>>();
+function app(now: number, restricted: 'open' | 'closed' = 'closed') {
+  let a = apps.get(`${now}:${restricted}`);
   if (!a) {
-    a = simAt(now);
-    apps.set(now, a);
+    a = simAt(now, restricted);
+    apps.set(`${now}:${restricted}`, a);
   }
   return a;
+}
+
+/** The restricted operations' samples and rules are checked on an opened simulator. */
+function modeOf(path: string): 'open' | 'closed' {
+  const bare = path.split('?')[0];
+  return operations.find((op) => op.path === bare)?.access === 'restricted' ? 'open' : 'closed';
 }
 
 beforeAll(async () => {
@@ -84,8 +90,11 @@ describe('every implemented operation', () => {
       const sample = SAMPLES[id];
       expect(sample, `no sample parameters for ${id}`).toBeDefined();
       const op = catalog[id];
-      for (const now of [TRADING_MORNING, AFTER_CLOSE, WEEKEND, HOLIDAY]) {
-        const env = await call(app(now), url(op.path, sample ?? {}));
+      const clocks = DATE_BOUND_SAMPLES.includes(id)
+        ? [TRADING_MORNING]
+        : [TRADING_MORNING, AFTER_CLOSE, WEEKEND, HOLIDAY];
+      for (const now of clocks) {
+        const env = await call(app(now, modeOf(op.path)), url(op.path, sample ?? {}));
         expect(env.code, `${id} at ${new Date(now).toISOString()}: ${env.message}`).toBe(0);
         const parsed = op.data.safeParse(env.data);
         expect(parsed.success, parsed.error?.message).toBe(true);
@@ -97,7 +106,7 @@ describe('every implemented operation', () => {
 describe('documented error codes', () => {
   for (const [name, path, query, code] of RULE_CASES) {
     it(`${name} → ${code}`, async () => {
-      const env = await call(app(TRADING_MORNING), url(path, query));
+      const env = await call(app(TRADING_MORNING, modeOf(path)), url(path, query));
       expect(env.code, env.message).toBe(code);
       expect(env.data).toBeNull();
     });
@@ -106,10 +115,10 @@ describe('documented error codes', () => {
 
 describe('determinism', () => {
   it('gives the same bytes for the same clock, in another simulator instance', async () => {
-    const other = simAt(TRADING_MORNING);
+    const other = simAt(TRADING_MORNING, 'open');
     for (const id of implementedOperations()) {
       const path = url(catalog[id].path, SAMPLES[id] ?? {});
-      const a = await call(app(TRADING_MORNING), path);
+      const a = await call(app(TRADING_MORNING, 'open'), path);
       const b = await call(other, path);
       expect(JSON.stringify(b.data), id).toBe(JSON.stringify(a.data));
     }

@@ -11,10 +11,12 @@ import { searchRoutes } from './search';
 // Markets: named-only A-share operations, index group, futures, options, Hong Kong IPO, restricted.
 import { anomalyRoutes } from './anomalies';
 import { codeTableRoutes } from './code-table';
+import { hkIpoRoutes } from './hk-ipo';
 import { futuresRoutes } from './futures';
 import { indexGroupRoutes } from './index-group';
 import { limitPoolRoutes } from './limit-pools';
 import { optionRoutes } from './options';
+import { restrictedRoutes } from './restricted';
 // Funds: performance, managers, financials, holders and portfolio, ETF market, tools and the extras.
 import { fundExtraRoutes } from './fund-extras';
 import { fundFinancialRoutes } from './fund-financials';
@@ -42,6 +44,8 @@ export const routes: readonly Route[] = [
   ...indexGroupRoutes,
   ...futuresRoutes,
   ...optionRoutes,
+  ...hkIpoRoutes,
+  ...restrictedRoutes,
   // Funds
   ...fundPerformanceRoutes,
   ...fundManagerRoutes,

@@ -30,6 +30,8 @@ export interface MinutePoint {
   price: number;
   high: number;
   low: number;
+  /** Cumulative volume of the day (shares). */
+  volume: number;
 }
 
 export interface LimitScan {
@@ -83,7 +85,7 @@ export function minutePath(stock: Stock, t: number, clock: MarketClock): MinuteP
   for (const second of SESSION_SECONDS) {
     if (second > limit) break;
     const bar = barAsOf(stock, t, marketClock(midnight + second * 1000), prev);
-    if (bar) out.push({ second, price: bar.close, high: bar.high, low: bar.low });
+    if (bar) out.push({ second, price: bar.close, high: bar.high, low: bar.low, volume: bar.volume });
   }
   return out;
 }
