@@ -509,7 +509,8 @@ const portfolioCache = new Map<string, Portfolio>();
 
 /** The portfolio of a report. */
 export function portfolioOf(fund: Fund, r: Report): Portfolio {
-  const key = `${fund.thscode}|${r.endDay}`;
+  // The fourth quarter's report and the annual one share an end date but not what they disclose.
+  const key = `${fund.thscode}|${r.type}|${r.endDay}`;
   const hit = portfolioCache.get(key);
   if (hit) return hit;
   const allocation = allocationAt(fund, r.endDay);
