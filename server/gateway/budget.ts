@@ -39,8 +39,9 @@ interface Waiter {
 export class Budget {
   private tokens: number;
   private refilledAt: number;
-  /** Grant times of the last minute, oldest first (the window check and the status). */
+  /** Grant times, oldest first, from `head` on: the last minute's (the window check and the status). */
   private grants: number[] = [];
+  private head = 0;
   private readonly queues: Record<Priority, Waiter[]> = { user: [], background: [] };
   private cancelPump: (() => void) | null = null;
   private pumpAt = Number.POSITIVE_INFINITY;
@@ -114,7 +115,7 @@ export class Budget {
         background: this.queues.background.length,
         max: this.opts.queueMax,
       },
-      callsLastMinute: this.grants.length,
+      callsLastMinute: this.grants.length - this.head,
       inFlight: this.active,
       rejected: { queueFull: this.rejectedFull, queueTimeout: this.rejectedTimeout },
     };
@@ -153,7 +154,12 @@ export class Budget {
   }
 
   private trim(now: number): void {
-    while (this.grants.length > 0 && (this.grants[0] ?? now) <= now - 60_000) this.grants.shift();
+    while (this.head < this.grants.length && (this.grants[this.head] ?? now) <= now - 60_000) this.head++;
+    // Drop the expired prefix now and then rather than shifting on every call (high rates in the bench).
+    if (this.head > 1024 && this.head * 2 > this.grants.length) {
+      this.grants = this.grants.slice(this.head);
+      this.head = 0;
+    }
   }
 
   /** Earliest time a call may start: a whole token, and fewer than `rate` grants in the last second. */
@@ -162,7 +168,8 @@ export class Budget {
     const tokenAt =
       this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / this.opts.ratePerSecond);
     const rate = Math.max(1, Math.floor(this.opts.ratePerSecond));
-    const windowStart = this.grants[this.grants.length - rate];
+    const index = this.grants.length - rate;
+    const windowStart = index >= this.head ? this.grants[index] : undefined;
     const windowAt = windowStart === undefined ? now : Math.max(now, windowStart + 1000);
     return Math.max(tokenAt, windowAt);
   }

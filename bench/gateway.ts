@@ -1,0 +1,378 @@
+/**
+ * `npm run bench`: the BFF gateway against a loopback upstream, in one run, printing a table.
+ *
+ *   (a) cache hits: requests/s and latency of the BFF next to a raw node:http server sending the same bytes;
+ *   (b) a miss: what the BFF adds over calling the upstream directly (sequential requests);
+ *   (c) upstream calls for 50 identical concurrent cold requests;
+ *   (d) upstream calls per second while 20 tabs poll 10 quotes each every 5 s for 60 s (real time).
+ *
+ * Three processes so that load and service do not share an event loop: this one generates load; a child
+ * runs the upstream stand-in and the raw server; another child runs the BFF. Figures only, no thresholds.
+ * BENCH_SECONDS (default 5) sets each throughput measurement, BENCH_POLL_SECONDS (default 60) part (d).
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { z } from 'zod';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 60);
+const KEY = 'bench-key-0123456789';
+/** A Tuesday morning in session: quotes live 3 s in the cache. */
+const MARKET_NOW = Date.parse('2026-07-14T10:00:00+08:00');
+
+// ---------------------------------------------------------------------------------------------------
+// Messages between the processes
+
+const readySchema = z.object({ type: z.literal('ready'), ports: z.record(z.string(), z.number()) });
+const statsSchema = z.object({ type: z.literal('stats'), calls: z.array(z.number()) });
+const commandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stats') }),
+  z.object({ type: z.literal('delay'), ms: z.number() }),
+]);
+
+function send(message: unknown): void {
+  process.send?.(message);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child: the upstream stand-in and the raw server
+
+/** A snapshot-sized envelope: ten quotes, about 2 KB. */
+function envelopeBody(): string {
+  const item = Array.from({ length: 10 }, (_, i) => ({
+    thscode: `60${String(i).padStart(4, '0')}.SH`,
+    ticker: `60${String(i).padStart(4, '0')}`,
+    last_price: 1480.5 + i,
+    open_price: 1470.2,
+    high_price: 1490.01,
+    low_price: 1465.5,
+    prev_price: 1468.88,
+    price_change: 11.62,
+    price_change_ratio_pct: 0.79,
+    volume: 2_345_600,
+    turnover: 3_456_789_012.5,
+  }));
+  return JSON.stringify({
+    code: 0,
+    message: 'success',
+    request_id: 'bench-upstream',
+    data: { timestamp: MARKET_NOW, total: 5321, item },
+  });
+}
+
+async function listen(server: ReturnType<typeof createServer>): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return typeof address === 'object' && address !== null ? (address satisfies AddressInfo).port : 0;
+}
+
+async function runUpstream(): Promise<void> {
+  const body = envelopeBody();
+  const calls: number[] = [];
+  let delayMs = 0;
+  const answer = (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  const upstream = createServer((req, res) => {
+    calls.push(Date.now());
+    if (req.headers['x-api-key'] !== KEY) {
+      res.writeHead(401).end();
+      return;
+    }
+    if (delayMs > 0) setTimeout(() => answer(res), delayMs);
+    else answer(res);
+  });
+  const raw = createServer((_req, res) => answer(res));
+  const ports = { upstream: await listen(upstream), raw: await listen(raw) };
+  process.on('message', (message) => {
+    const command = commandSchema.safeParse(message);
+    if (!command.success) return;
+    if (command.data.type === 'delay') delayMs = command.data.ms;
+    else send({ type: 'stats', calls: calls.splice(0) });
+  });
+  send({ type: 'ready', ports });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Child: the BFF (two apps: one with room for the miss measurement, one as configured by default)
+
+async function runBff(upstreamPort: number): Promise<void> {
+  const { createApp } = await import('../server/app');
+  const { loadConfig } = await import('../server/config');
+  const base = loadConfig({
+    STATIC_DIR: '/nonexistent-static-dir',
+    // All load comes from one address here; the per-client limit still runs on every request.
+    CLIENT_RATE_LIMIT_PER_MIN: '10000000',
+  });
+  // Production logging (info, one structured line per request) into a sink, so it costs what it costs.
+  const logger = { level: 'info', stream: { write: () => undefined } };
+  const upstream = { baseUrl: `http://127.0.0.1:${upstreamPort}`, apiKey: KEY };
+  const roomy = createApp({
+    config: { ...base, upstreamRatePerSecond: 1_000_000, upstreamBurst: 1_000_000 },
+    upstream,
+    mode: 'simulated',
+    clock: () => MARKET_NOW,
+    logger,
+  });
+  const polite = createApp({ config: base, upstream, mode: 'simulated', clock: () => MARKET_NOW, logger });
+  const port = async (app: typeof roomy) => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    return typeof address === 'object' && address !== null ? address.port : 0;
+  };
+  send({ type: 'ready', ports: { roomy: await port(roomy), polite: await port(polite) } });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Parent: load and report
+
+interface Child {
+  process: ChildProcess;
+  ports: Record<string, number>;
+}
+
+async function start(role: string, args: string[] = []): Promise<Child> {
+  const child = fork(fileURLToPath(import.meta.url), [role, ...args], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ports = await new Promise<Record<string, number>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
+    child.on('message', (message) => {
+      const ready = readySchema.safeParse(message);
+      if (ready.success) resolve(ready.data.ports);
+    });
+  });
+  return { process: child, ports };
+}
+
+function upstreamCalls(child: Child): Promise<number[]> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const stats = statsSchema.safeParse(message);
+      if (!stats.success) return;
+      child.process.off('message', onMessage);
+      resolve(stats.data.calls);
+    };
+    child.process.on('message', onMessage);
+    child.process.send({ type: 'stats' });
+  });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+interface Measured {
+  count: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Map<string, number>;
+}
+
+/**
+ * `concurrency` loops, each sending its next request when the previous answer has been read, for
+ * `seconds` after a one-second warm-up. `path(i)` gives the i-th request's path.
+ */
+async function load(
+  port: number,
+  opts: { seconds: number; concurrency: number; path: (i: number) => string; warmup?: boolean },
+): Promise<Measured> {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: opts.concurrency, pipelining: 1 });
+  let i = 0;
+  const latencies: number[] = [];
+  const statuses = new Map<string, number>();
+  const phase = async (ms: number, record: boolean) => {
+    const end = performance.now() + ms;
+    await Promise.all(
+      Array.from({ length: opts.concurrency }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          const res = await pool.request({ method: 'GET', path: opts.path(i++) });
+          await res.body.dump();
+          if (!record) continue;
+          latencies.push(performance.now() - started);
+          const label = `${res.statusCode} ${String(res.headers['x-cache'] ?? '-')}`;
+          statuses.set(label, (statuses.get(label) ?? 0) + 1);
+        }
+      }),
+    );
+  };
+  if (opts.warmup !== false) await phase(1000, false);
+  const started = performance.now();
+  await phase(opts.seconds * 1000, true);
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    statuses,
+  };
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const pad = (text: string, width: number) => text.padEnd(width);
+const lpad = (text: string, width: number) => text.padStart(width);
+
+function row(cells: readonly string[]): string {
+  const [first = '', ...rest] = cells;
+  return `  ${pad(first, 34)}${rest.map((c) => lpad(c, 12)).join('')}`;
+}
+
+function statusLine(statuses: Map<string, number>): string {
+  return [...statuses]
+    .sort((a, b) => b[1] - a[1])
+    .map(([label, n]) => `${label}: ${n}`)
+    .join(', ');
+}
+
+/** A thscode for the i-th distinct instrument (six digits, Shenzhen), so every request is a new key. */
+const code = (i: number) => `${String(i % 1_000_000).padStart(6, '0')}.SZ`;
+
+async function main(): Promise<void> {
+  const upstream = await start('upstream');
+  const upstreamPort = upstream.ports.upstream ?? 0;
+  const bff = await start('bff', [String(upstreamPort)]);
+  const roomy = bff.ports.roomy ?? 0;
+  const polite = bff.ports.polite ?? 0;
+  const concurrency = 50;
+  console.log(
+    `Gateway benchmark — Node ${process.version}, ${availableParallelism()} CPUs, loopback; ` +
+      `${SECONDS} s per measurement after 1 s warm-up.`,
+  );
+
+  // (a) cache hits next to a raw server sending the same bytes.
+  const hitPath = '/api/a-share/financials/indicators?thscode=600519.SH&report=2025-4';
+  const raw = await load(upstream.ports.raw ?? 0, { seconds: SECONDS, concurrency, path: () => hitPath });
+  const hit = await load(roomy, { seconds: SECONDS, concurrency, path: () => hitPath });
+  console.log(`\n(a) Cache hits, ${concurrency} concurrent connections`);
+  console.log(row(['', 'req/s', 'p50 ms', 'p99 ms']));
+  console.log(row(['raw node:http (same bytes)', fmt(raw.perSecond, 0), fmt(raw.p50), fmt(raw.p99)]));
+  console.log(row(['BFF, X-Cache: HIT', fmt(hit.perSecond, 0), fmt(hit.p50), fmt(hit.p99)]));
+  console.log(
+    row([
+      'BFF / raw',
+      `${fmt(hit.perSecond / raw.perSecond)}×`,
+      `${fmt(hit.p50 / raw.p50)}×`,
+      `${fmt(hit.p99 / raw.p99)}×`,
+    ]),
+  );
+  console.log(`  answers: ${statusLine(hit.statuses)}`);
+
+  // (b) misses: every request a new key, one at a time, against the upstream directly and through the BFF.
+  let n = 0;
+  const direct = await load(upstreamPort, {
+    seconds: SECONDS,
+    concurrency: 1,
+    path: () => `/api/a-share/prices/snapshot?limit=100&offset=0&thscodes=${code(n++)}`,
+  });
+  await upstreamCalls(upstream);
+  const miss = await load(roomy, {
+    seconds: SECONDS,
+    concurrency: 1,
+    path: () => `/api/a-share/prices/snapshot?thscodes=${code(n++)}`,
+  });
+  const missCalls = (await upstreamCalls(upstream)).length;
+  console.log('\n(b) Cache misses, one request at a time, each a new key');
+  console.log(row(['', 'req/s', 'p50 ms', 'p99 ms']));
+  console.log(row(['upstream directly', fmt(direct.perSecond, 0), fmt(direct.p50), fmt(direct.p99)]));
+  console.log(row(['through the BFF (miss)', fmt(miss.perSecond, 0), fmt(miss.p50), fmt(miss.p99)]));
+  console.log(
+    row(['added by the BFF', '', `+${fmt(miss.p50 - direct.p50)}`, `+${fmt(miss.p99 - direct.p99)}`]),
+  );
+  console.log(`  answers: ${statusLine(miss.statuses)}; upstream calls (with warm-up): ${missCalls}`);
+
+  // (c) 50 identical concurrent cold requests; the upstream takes 50 ms so that they overlap.
+  upstream.process.send({ type: 'delay', ms: 50 });
+  await upstreamCalls(upstream);
+  const pool = new Pool(`http://127.0.0.1:${polite}`, { connections: 50 });
+  const caches = new Map<string, number>();
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      const res = await pool.request({
+        method: 'GET',
+        path: '/api/a-share/prices/snapshot?thscodes=300750.SZ',
+      });
+      await res.body.dump();
+      const label = `${res.statusCode} ${String(res.headers['x-cache'])}`;
+      caches.set(label, (caches.get(label) ?? 0) + 1);
+    }),
+  );
+  await pool.close();
+  const merged = (await upstreamCalls(upstream)).length;
+  upstream.process.send({ type: 'delay', ms: 0 });
+  console.log('\n(c) 50 identical concurrent cold requests (upstream answers in 50 ms)');
+  console.log(`  upstream calls: ${merged}   answers: ${statusLine(caches)}`);
+
+  // (d) 20 tabs, 10 quotes each from a pool of 30, each polled every 5 s, staggered, in real time.
+  const tabs = Array.from({ length: 20 }, (_, t) =>
+    Array.from({ length: 10 }, (_, q) => `${String(600000 + ((t * 7 + q * 3) % 30)).padStart(6, '0')}.SH`),
+  );
+  const keys = new Set(tabs.flat());
+  await upstreamCalls(upstream);
+  const tabPool = new Pool(`http://127.0.0.1:${polite}`, { connections: 20 });
+  const polled = new Map<string, number>();
+  const started = Date.now();
+  const end = started + POLL_SECONDS * 1000;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  await Promise.all(
+    tabs.flatMap((quotes, t) =>
+      quotes.map(async (thscode, q) => {
+        // Tabs opened at different moments: spread the first polls over the 5 s period.
+        let next = started + ((t * 10 + q) * 5000) / 200;
+        for (;;) {
+          await sleep(next - Date.now());
+          if (Date.now() >= end) return;
+          const res = await tabPool.request({
+            method: 'GET',
+            path: `/api/a-share/prices/snapshot?thscodes=${thscode}`,
+          });
+          await res.body.dump();
+          const label = `${res.statusCode} ${String(res.headers['x-cache'])}`;
+          polled.set(label, (polled.get(label) ?? 0) + 1);
+          next += 5000;
+        }
+      }),
+    ),
+  );
+  await tabPool.close();
+  const pollCalls = await upstreamCalls(upstream);
+  // Calls during the polling; refreshes still queued at the end go out afterwards and are counted apart.
+  const during = pollCalls.filter((at) => at < end);
+  const perSecond = new Map<number, number>();
+  for (const at of during) {
+    const s = Math.floor((at - started) / 1000);
+    perSecond.set(s, (perSecond.get(s) ?? 0) + 1);
+  }
+  const requests = [...polled.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `\n(d) 20 tabs × 10 quotes (${keys.size} distinct) polled every 5 s for ${POLL_SECONDS} s, default budget (5/s)`,
+  );
+  console.log(
+    `  browser requests: ${requests} (${fmt(requests / POLL_SECONDS, 1)}/s)   ` +
+      `upstream calls: ${during.length} (${fmt(during.length / POLL_SECONDS, 2)}/s, ` +
+      `at most ${Math.max(0, ...perSecond.values())} in any clock second; ` +
+      `${pollCalls.length - during.length} queued refreshes after the end)`,
+  );
+  console.log(`  answers: ${statusLine(polled)}`);
+
+  upstream.process.kill();
+  bff.process.kill();
+}
+
+const role = process.argv[2];
+if (role === 'upstream') await runUpstream();
+else if (role === 'bff') await runBff(Number(process.argv[3]));
+else await main();
