@@ -197,6 +197,12 @@ test('dragon-tiger detail of a listed day, and an empty state for a day without 
 
   await stock.open('/stock/600519.SH?tab=dragon-tiger&dt=2026-07-14');
   await expect(app.main.getByTestId('dragon-tiger')).toContainText('600519.SH 在 2026-07-14 未上龙虎榜');
+  // Days the service cannot answer for are explained without a failing request (the fixture would
+  // see the HTTP 400 in the console).
+  await stock.open('/stock/600519.SH?tab=dragon-tiger&dt=2026-07-11');
+  await expect(app.main.getByTestId('dragon-tiger')).toContainText('2026-07-11 不是交易日');
+  await stock.open('/stock/600519.SH?tab=dragon-tiger&dt=2025-01-02');
+  await expect(app.main.getByTestId('dragon-tiger')).toContainText('只能查询最近一年');
 });
 
 test('hot rank draws rank 1 at the top', async ({ app, page }) => {

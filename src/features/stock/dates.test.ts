@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../contract/catalog';
 import { shanghaiDate } from '../../contract/time';
-import { CHART_RANGES, HOT_WINDOWS, addMonths, barWindow, tenYearChunks, windowStart } from './dates';
+import {
+  CHART_RANGES,
+  HOT_WINDOWS,
+  addMonths,
+  barWindow,
+  dragonTigerDateProblem,
+  tenYearChunks,
+  windowStart,
+} from './dates';
 
 const TODAY = '2026-07-15';
 
@@ -64,5 +72,17 @@ describe('stock view windows', () => {
       expect(ok.success).toBe(true);
     }
     expect(tenYearChunks('2026-07-01', '2026-06-01')).toEqual([]);
+  });
+
+  it('tells why a dragon-tiger day cannot have a record before asking the service', () => {
+    const days = ['2026-07-13', '2026-07-14', '2026-07-15'];
+    expect(dragonTigerDateProblem(undefined, TODAY, days, null)).toBeNull();
+    expect(dragonTigerDateProblem('2026-07-14', TODAY, days, '2001-08-27')).toBeNull();
+    expect(dragonTigerDateProblem('2026-07-16', TODAY, days, null)).toBe('outside');
+    expect(dragonTigerDateProblem('2025-07-14', TODAY, days, null)).toBe('outside');
+    expect(dragonTigerDateProblem('2026-07-12', TODAY, days, null)).toBe('non-trading');
+    // Without the calendar the service decides (it answers for trading days only).
+    expect(dragonTigerDateProblem('2026-07-12', TODAY, [], null)).toBeNull();
+    expect(dragonTigerDateProblem('2026-07-14', TODAY, days, '2026-07-15')).toBe('not-listed');
   });
 });

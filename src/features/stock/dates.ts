@@ -87,3 +87,23 @@ export function tenYearChunks(from: string, to: string): { start: number; end: n
   }
   return out;
 }
+
+export type DateProblem = 'outside' | 'non-trading' | 'not-listed';
+
+/**
+ * Why a chosen day cannot have a record, decided before asking the service (it would answer with a
+ * parameter error): the service keeps one year, lists trading days only, and a stock only from its
+ * listing day. `days` is the trading calendar (one year back from today), empty while unknown.
+ */
+export function dragonTigerDateProblem(
+  date: string | undefined,
+  today: string | null,
+  days: readonly string[],
+  listDate: string | null,
+): DateProblem | null {
+  if (date === undefined) return null;
+  if (today !== null && (date > today || date < addYearsToDate(today, -1))) return 'outside';
+  if (days.length > 0 && !days.includes(date)) return 'non-trading';
+  if (listDate !== null && date < listDate) return 'not-listed';
+  return null;
+}

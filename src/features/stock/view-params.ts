@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { calendarQuery } from '../../api/live';
 import { A_SHARE_CODE_RE } from '../../contract/params';
 import { addYearsToDate, shanghaiDate, shanghaiMidnight } from '../../contract/time';
-import { barWindow, windowStart } from './dates';
+import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
 import {
   adjustmentEventsQuery,
   barsQuery,
@@ -60,6 +61,17 @@ export function reportOf(fiscalYear: number, fiscalPeriod: string): string | nul
   return quarter >= 1 && quarter <= 4 ? `${fiscalYear}-${quarter}` : null;
 }
 
+/** The trading calendar (`yyyy-MM-dd`; the shell reads it too), empty when it cannot be read. */
+async function tradingDays(queryClient: QueryClient): Promise<string[]> {
+  const data = await queryClient.ensureQueryData(calendarQuery()).catch(() => undefined);
+  return data?.item.map((d) => calendarDate(d.date)) ?? [];
+}
+
+/** The calendar sends `yyyyMMdd`; the rest of the page speaks `yyyy-MM-dd`. */
+export function calendarDate(text: string): string {
+  return /^\d{8}$/.test(text) ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` : text;
+}
+
 /**
  * Everything the first screen shows, fetched before the route renders. Failures are left in the cache
  * for the components, which show the service's code and a retry where the data belongs.
@@ -105,7 +117,13 @@ export async function loadStockView(
       void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
       break;
     case 'dragon-tiger':
-      void queryClient.prefetchQuery(dragonTigerQuery(thscode, search.dt));
+      // Only a day the service can answer for: a parameter error would be a failed request.
+      void (async () => {
+        const days = search.dt === undefined ? [] : await tradingDays(queryClient);
+        if (dragonTigerDateProblem(search.dt, today, days, null) === null) {
+          await queryClient.prefetchQuery(dragonTigerQuery(thscode, search.dt));
+        }
+      })();
       break;
     case 'hot-rank':
       void queryClient.prefetchQuery(rankTrendQuery(thscode, windowStart(today, search.hot), today));

@@ -5,16 +5,12 @@ import { Empty, ErrorState } from '../../../components/states';
 import { addYearsToDate } from '../../../contract/time';
 import { DASH, direction, formatAmount, formatNumber, formatPercent } from '../../../lib/format';
 import { Field } from '../controls';
-import { isDateText } from '../dates';
+import { dragonTigerDateProblem, isDateText } from '../dates';
 import { useServerToday } from '../hooks';
 import { useStockText } from '../messages';
 import { dragonTigerQuery, type InstitutionRange } from '../queries';
 import type { TabProps } from '../StockTabs';
-
-/** The calendar sends `yyyyMMdd`; the rest of the page speaks `yyyy-MM-dd`. */
-export function calendarDate(text: string): string {
-  return /^\d{8}$/.test(text) ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` : text;
-}
+import { calendarDate } from '../view-params';
 
 /** `org_net_rate` is a decimal fraction (0.1 = 10%), unlike the `*_pct` fields. */
 export function fractionToPercent(value: number | null | undefined): number | null {
@@ -31,24 +27,24 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
   );
   const dt = search.dt;
   const listDate = record.list_date ?? null;
-  const nonTrading = dt !== undefined && days.length > 0 && !days.includes(dt);
-  const notListed = dt !== undefined && listDate !== null && dt < listDate;
-  const detail = useQuery({
-    ...dragonTigerQuery(record.thscode, dt),
-    enabled: !nonTrading && !notListed,
-  });
+  const min = today === null ? undefined : addYearsToDate(today, -1);
+  const problem = dragonTigerDateProblem(dt, today, days, listDate);
+  const detail = useQuery({ ...dragonTigerQuery(record.thscode, dt), enabled: problem === null });
 
   const shown = dt ?? detail.data?.trade_date;
   const before = shown === undefined ? undefined : days.filter((d) => d < shown).at(-1);
   const after =
     shown === undefined ? undefined : days.find((d) => d > shown && (today === null || d <= today));
-  const min = today === null ? undefined : addYearsToDate(today, -1);
   const go = (date: string | undefined) => onSearch({ dt: date });
 
   let body;
-  if (nonTrading) body = <Empty>{t('dt.nonTrading', { date: dt })}</Empty>;
-  else if (notListed) body = <Empty>{t('dt.notListed', { code: record.thscode, listDate, date: dt })}</Empty>;
-  else if (detail.isError) body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
+  const date = dt ?? '';
+  if (problem === 'outside') {
+    body = <Empty>{t('dt.outside', { date, min: min ?? '', max: today ?? '' })}</Empty>;
+  } else if (problem === 'non-trading') body = <Empty>{t('dt.nonTrading', { date })}</Empty>;
+  else if (problem === 'not-listed') {
+    body = <Empty>{t('dt.notListed', { code: record.thscode, listDate: listDate ?? '', date })}</Empty>;
+  } else if (detail.isError) body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
   else if (detail.isPending) body = <div className="stock-skel stock-dt__skeleton" aria-busy="true" />;
   else if (detail.data.item.length === 0) {
     body = <Empty>{t('dt.empty', { code: record.thscode, date: detail.data.trade_date })}</Empty>;
