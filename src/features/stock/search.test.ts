@@ -89,6 +89,8 @@ describe('stock URL search', () => {
     expect([reversed.from, reversed.to]).toEqual([undefined, undefined]);
     const tooLong = parseStockSearch({ mode: 'range', from: '2014-01-01', to: '2024-01-02' });
     expect([tooLong.from, tooLong.to]).toEqual([undefined, undefined]);
+    const ancient = parseStockSearch({ mode: 'range', from: '0001-01-01', to: '0005-01-01' });
+    expect([ancient.from, ancient.to]).toEqual([undefined, undefined]);
     const halfOpen = parseStockSearch({ mode: 'range', from: '2024-01-01' });
     expect([halfOpen.from, halfOpen.to]).toEqual([undefined, undefined]);
     const tenYears = parseStockSearch({ mode: 'range', from: '2014-01-01', to: '2024-01-01' });

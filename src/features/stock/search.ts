@@ -55,6 +55,8 @@ export function formatMaList(periods: readonly number[]): string {
 }
 
 const REPORT_RE = /^\d{4}-[1-4]$/;
+/** The Shanghai exchange opened in December 1990; nothing earlier can have a statement. */
+const FIRST_MARKET_DAY = '1990-01-01';
 const FIELD_RE = /^[a-z][a-z_]{0,63}$/;
 
 function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
@@ -106,7 +108,12 @@ export const stockSearchSchema = z
     // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):
     // anything else degrades to the default range rather than an error.
     const { from, to } = s;
-    const valid = from !== undefined && to !== undefined && from <= to && to <= addYearsToDate(from, 10);
+    const valid =
+      from !== undefined &&
+      to !== undefined &&
+      from >= FIRST_MARKET_DAY &&
+      from <= to &&
+      to <= addYearsToDate(from, 10);
     return valid ? s : { ...s, from: undefined, to: undefined };
   });
 
