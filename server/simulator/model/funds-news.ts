@@ -170,8 +170,8 @@ export function offerings(day: number): Offering[] {
       if (taken.has(ticker)) continue;
       taken.add(ticker);
       out.push({
-        // About half already carry their off-exchange code; the others are not coded yet.
-        thscode: rng.chance(0.5) ? `${ticker}.OF` : null,
+        // A fund still raising is not in the code table yet: no thscode (the vendor's documented case).
+        thscode: null,
         ticker,
         startMs: midnightMs(startDay),
         endMs: midnightMs(startDay + length),

@@ -109,12 +109,15 @@ export function allocationAt(fund: Fund, endDay: number): Allocation {
   let bond = 0;
   let held = 0;
   let other = r.range(0.2, 1.2);
-  switch (fund.kind) {
+  // A feeder holds its ETF (one of the theme when the company has none in the code table).
+  const feeder = fund.feeder && targetEtf(fund) !== undefined;
+  switch (feeder ? 'feeder' : fund.kind) {
+    case 'feeder':
+      held = r.range(90, 95);
+      stock = fund.fundType === 'otc' && fund.kind === 'index' ? r.range(0, 2) : 0;
+      break;
     case 'index':
-      if (fund.feeder) {
-        held = r.range(90, 95);
-        stock = fund.fundType === 'otc' ? r.range(0, 2) : 0;
-      } else stock = fund.enhanced ? r.range(90, 95) : r.range(97, 99.5);
+      stock = fund.enhanced ? r.range(90, 95) : r.range(97, 99.5);
       break;
     case 'equity':
       stock = r.range(85, 94);
