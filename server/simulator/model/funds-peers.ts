@@ -62,7 +62,8 @@ export const PERIOD_YEARS: Record<Period, number> = {
 /** Mean return of a category over a period ending at a trading index, percent (4 decimals). */
 export function peerAverage(kind: FundKind, period: Period, end: number): number {
   const level = themeLog(PEER_THEME[kind]);
-  const start = tradingIndexOnOrBefore(periodStartDay(period, tradingDayAt(end)));
+  // The calendar starts in 2000: a window reaching further back starts there.
+  const start = Math.max(0, tradingIndexOnOrBefore(periodStartDay(period, tradingDayAt(end))));
   return round((Math.exp(at(level, end) - at(level, start)) - 1) * 100, 4);
 }
 
