@@ -8,7 +8,6 @@ import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
  */
 
 const zhCN = {
-  'page.title': '{name} {code}',
   'page.invalidCode': '不是有效的 A 股代码：{code}',
   'page.notFound': '未找到代码为 {code} 的 A 股',
   'page.notFoundHint': '请检查代码，或用下面的搜索查找证券。',
@@ -90,8 +89,6 @@ const zhCN = {
   'fiscal.Q4': '{year} 年报',
   'indicators.report': '报告期',
   'indicators.latest': '最新（{report}）',
-  'indicators.indicator': '指标',
-  'indicators.value': '数值',
   'indicators.asGiven': '数值按服务原样显示',
   'report.1': '{year} 一季报',
   'report.2': '{year} 中报',
@@ -131,7 +128,6 @@ const zhCN = {
   'dt.outside': '龙虎榜只能查询最近一年（{min} 至 {max}），{date} 不在其中',
   'dt.unnamed': '（未具名）',
   'hot.window': '区间',
-  'hot.rank': '排名',
   'hot.current': '最新排名',
   'hot.best': '最高排名',
   'hot.worst': '最低排名',
@@ -142,7 +138,6 @@ const zhCN = {
 export type StockMessageKey = keyof typeof zhCN;
 
 const en: Record<StockMessageKey, string> = {
-  'page.title': '{name} {code}',
   'page.invalidCode': 'Not a valid A-share code: {code}',
   'page.notFound': 'No A-share with the code {code}',
   'page.notFoundHint': 'Check the code, or find the instrument with the search below.',
@@ -224,8 +219,6 @@ const en: Record<StockMessageKey, string> = {
   'fiscal.Q4': 'FY{year}',
   'indicators.report': 'Report',
   'indicators.latest': 'Latest ({report})',
-  'indicators.indicator': 'Indicator',
-  'indicators.value': 'Value',
   'indicators.asGiven': 'Values as given by the service',
   'report.1': 'Q1 {year}',
   'report.2': 'H1 {year}',
@@ -265,7 +258,6 @@ const en: Record<StockMessageKey, string> = {
   'dt.outside': 'Dragon-tiger records cover the last year only ({min} to {max}); {date} is outside it',
   'dt.unnamed': '(unnamed)',
   'hot.window': 'Window',
-  'hot.rank': 'Rank',
   'hot.current': 'Latest rank',
   'hot.best': 'Best rank',
   'hot.worst': 'Worst rank',
