@@ -160,8 +160,10 @@ export function blackScholes(s: number, k: number, years: number, sigma: number,
 
 /** Implied volatility of a day: the underlying's level, a slow swing, and a smile in log-moneyness. */
 function volatility(o: OptionTerms, t: number, s: number): number {
+  // One surface per underlying and expiry, so a call and a put of the same strike share their volatility.
+  const phase = fnv1a(`${o.underlyingCode}|${o.yymm}`) % 7;
   const swing =
-    1 + 0.15 * Math.sin((2 * Math.PI * t) / 90 + (o.seed % 7)) + 0.04 * tri(mix(fnv1a(o.underlyingCode), t));
+    1 + 0.15 * Math.sin((2 * Math.PI * t) / 90 + phase) + 0.04 * tri(mix(fnv1a(o.underlyingCode), t));
   const m = Math.log(o.strike / s);
   return o.vol * swing * (1 + 2.5 * m * m);
 }
