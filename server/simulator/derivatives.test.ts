@@ -231,6 +231,24 @@ describe('options', () => {
     }
   });
 
+  it('price ETF options on the ETF price of the fund market snapshot', async () => {
+    const app = sim(AFTER_CLOSE);
+    const etf = await fetchData(app, catalog['fund/market/snapshot'], { thscode: '510050.SH' });
+    const s = etf.item[0]?.last_price ?? Number.NaN;
+    const years = (midnight('2026-12-23') - midnight('2026-07-15')) / (365 * 86400000);
+    for (const strike of ['2700', '2800', '2900']) {
+      const code = async (kind: string) =>
+        (await fetchData(app, search, { q: `50ETF${kind}12月${strike}`, asset_type: 'options' })).item[0]
+          ?.thscode ?? '';
+      const call = await fetchData(app, optionDaily, { thscode: await code('购') });
+      const put = await fetchData(app, optionDaily, { thscode: await code('沽') });
+      const c = call.item[call.item.length - 1]?.close_price ?? 0;
+      const p = put.item[put.item.length - 1]?.close_price ?? 0;
+      const k = Number(strike) / 1000;
+      expect(Math.abs(c - p - (s - k * Math.exp(-0.015 * years)))).toBeLessThan(0.0003);
+    }
+  });
+
   it('give the latest 100 bars, or the bars of a window sent with both ends', async () => {
     const app = sim(AFTER_CLOSE);
     const latest = await fetchData(app, optionDaily, { thscode: 'IO2612-C-4000.CFX' });

@@ -1,5 +1,7 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
-import { indexBarAsOf, indexByCode, indexCloseAt, type IndexBar } from './indices';
+import { fundByCode, type Fund } from './funds';
+import { etfBarAsOf } from './funds-market';
+import { indexBarAsOf, indexByCode } from './indices';
 import { ETF_OPTION_UNDERLYINGS, instrumentByCode, type Instrument } from './instruments';
 import { Rng, fnv1a, mix, round, tri } from './random';
 import {
@@ -13,11 +15,11 @@ import {
   type MarketClock,
 } from './session';
 import type { IndexDef } from './ths-indices';
-import { REFERENCE_DATE } from './universe';
 
 /**
  * Option contracts of the code table (ETF options and CFFEX index options) priced with Black-Scholes on
- * their underlying: an index future's index (indices.ts), or for an ETF the index it tracks scaled to the
+ * their underlying: the index of an index option (indices.ts, as for index futures), the traded price of
+ * the ETF of an ETF option (funds-market.ts, as in the fund market snapshot).
  * ETF's price level. Volatility is seeded per underlying, wanders slowly and has a smile, so prices are
  * plausible against the underlying and the strike: calls gain when the underlying rises, deep
  * in-the-money options trade near their intrinsic value, and on the last trading day the close is the
@@ -25,16 +27,6 @@ import { REFERENCE_DATE } from './universe';
  *
  * Units: `margin_rate` is a percent value (as for futures); fees are CNY per contract.
  */
-
-/** The index behind each ETF with options (the ETF is priced as index × a fixed scale). */
-const ETF_INDEX: Record<string, string> = {
-  '510050.SH': '000016.SH',
-  '510300.SH': '000300.SH',
-  '510500.SH': '000905.SH',
-  '588000.SH': '000688.SH',
-  '159919.SZ': '000300.SH',
-  '159915.SZ': '399006.SZ',
-};
 
 const CFFEX_ROOTS: Record<string, { index: string; vol: number }> = {
   IO: { index: '000300.SH', vol: 0.19 },
@@ -51,7 +43,6 @@ const ETF_VOL: Record<string, number> = {
 };
 
 const RATE = 0.015;
-const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
 
 export interface OptionTerms {
   instrument: Instrument;
@@ -60,9 +51,8 @@ export interface OptionTerms {
   varietyCode: string;
   /** The ETF or index code. */
   underlyingCode: string;
-  index: IndexDef;
-  /** Underlying price = index level × scale (1 for index options). */
-  scale: number;
+  /** Where the underlying's bars come from. */
+  source: { kind: 'index'; index: IndexDef } | { kind: 'etf'; fund: Fund };
   strike: number;
   call: boolean;
   listIndex: number;
@@ -98,8 +88,7 @@ function terms(instrument: Instrument): OptionTerms | null {
       kind: 'index',
       varietyCode: root,
       underlyingCode: spec.index,
-      index,
-      scale: 1,
+      source: { kind: 'index', index },
       strike: Number(strike),
       call: cp === 'C',
       multiplier: 100,
@@ -111,17 +100,15 @@ function terms(instrument: Instrument): OptionTerms | null {
   const etf = / (Call|Put) (\d{4}) (\d+\.\d{3})$/.exec(instrument.nameEn);
   const underlying = ETF_OPTION_UNDERLYINGS.find((u) => instrument.nameEn.startsWith(`${u.labelEn} `));
   if (!etf || !underlying) return null;
-  const indexCode = ETF_INDEX[underlying.code];
-  const index = indexCode === undefined ? undefined : indexByCode(indexCode);
-  if (!index) return null;
+  const fund = fundByCode(underlying.code);
+  if (!fund) return null;
   const [, type = '', yymm = '', strike = ''] = etf;
   return {
     ...base,
     kind: 'etf',
     varietyCode: underlying.code.slice(0, 6),
     underlyingCode: underlying.code,
-    index,
-    scale: underlying.price / indexCloseAt(index, REF_INDEX),
+    source: { kind: 'etf', fund },
     strike: Number(strike),
     call: type === 'Call',
     multiplier: 10000,
@@ -174,8 +161,25 @@ export function optionPrice(o: OptionTerms, t: number, s: number, daysLeft: numb
   return Math.max(o.tick, round(Math.round(value / o.tick) * o.tick, o.kind === 'etf' ? 4 : 1));
 }
 
-function underlying(o: OptionTerms, level: number): number {
-  return o.kind === 'etf' ? round(level * o.scale, 3) : level;
+/** A day's bar of the underlying, in its own price unit. */
+interface UnderlyingBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  prevClose: number;
+  volume: number;
+}
+
+function underlyingBar(o: OptionTerms, t: number, clock: MarketClock): UnderlyingBar | null {
+  if (o.source.kind === 'index') return indexBarAsOf(o.source.index, t, clock);
+  const b = etfBarAsOf(o.source.fund, t, clock);
+  return b && { open: b.open, high: b.high, low: b.low, close: b.close, prevClose: b.ref, volume: b.volume };
+}
+
+/** The complete bar of a day (the clock at that day's close). */
+function fullUnderlyingBar(o: OptionTerms, t: number): UnderlyingBar | null {
+  return underlyingBar(o, t, marketClock(midnightMs(tradingDayAt(t)) + CLOSE_S * 1000));
 }
 
 export interface OptionBar {
@@ -187,7 +191,7 @@ export interface OptionBar {
   close: number;
   volume: number;
   turnover: number;
-  /** Underlying close of the day (scaled for ETFs). */
+  /** Underlying close of the day. */
   underlyingClose: number;
 }
 
@@ -206,9 +210,9 @@ function fullVolume(o: OptionTerms, t: number, s: number): number {
   return Math.max(1, Math.round(base * near * Math.exp(-60 * m * m) * rng.logNormal(1, 0.35)));
 }
 
-function barFrom(o: OptionTerms, t: number, ub: IndexBar, full: IndexBar): OptionBar {
+function barFrom(o: OptionTerms, t: number, ub: UnderlyingBar, full: UnderlyingBar): OptionBar {
   const daysLeft = o.expiryDay - tradingDayAt(t);
-  const price = (level: number) => optionPrice(o, t, underlying(o, level), daysLeft);
+  const price = (level: number) => optionPrice(o, t, level, daysLeft);
   const open = price(ub.open);
   const close = price(ub.close);
   const a = price(ub.high);
@@ -216,7 +220,7 @@ function barFrom(o: OptionTerms, t: number, ub: IndexBar, full: IndexBar): Optio
   const high = Math.max(open, close, a, b);
   const low = Math.min(open, close, a, b);
   const share = full.volume > 0 ? ub.volume / full.volume : 1;
-  const volume = Math.max(0, Math.round(fullVolume(o, t, underlying(o, full.close)) * share));
+  const volume = Math.max(0, Math.round(fullVolume(o, t, full.close) * share));
   const vwap = (open + high + low + close) / 4;
   return {
     index: t,
@@ -227,15 +231,15 @@ function barFrom(o: OptionTerms, t: number, ub: IndexBar, full: IndexBar): Optio
     close,
     volume,
     turnover: round(volume * vwap * o.multiplier, 2),
-    underlyingClose: underlying(o, ub.close),
+    underlyingClose: ub.close,
   };
 }
 
 /** The bar of a trading day as seen by the clock (null outside the contract's life or in the future). */
 export function optionBar(o: OptionTerms, t: number, clock: MarketClock): OptionBar | null {
   if (t < o.listIndex || (o.expiryIndex >= 0 && t > o.expiryIndex) || t > clock.barIndex) return null;
-  const ub = indexBarAsOf(o.index, t, clock);
-  const full = indexBarAsOf(o.index, t, marketClock(midnightMs(tradingDayAt(t)) + CLOSE_S * 1000));
+  const ub = underlyingBar(o, t, clock);
+  const full = fullUnderlyingBar(o, t);
   return ub && full ? barFrom(o, t, ub, full) : null;
 }
 
@@ -285,9 +289,9 @@ export function optionTicks(
   const midnight = midnightMs(day);
   const seconds = sessionSeconds(o, session);
   const limit = t === clock.todayIndex ? clock.secondOfDay : CLOSE_S;
-  const fullBar = indexBarAsOf(o.index, t, marketClock(midnight + CLOSE_S * 1000));
+  const fullBar = fullUnderlyingBar(o, t);
   if (!fullBar) return [];
-  const full = fullVolume(o, t, underlying(o, fullBar.close));
+  const full = fullVolume(o, t, fullBar.close);
   const daysLeftAt = (second: number) => o.expiryDay - day + Math.max(0, CLOSE_S - second) / 86400;
   const out: OptionTick[] = [];
   let before = 0;
@@ -302,7 +306,7 @@ export function optionTicks(
       level = fullBar.prevClose + (fullBar.open - fullBar.prevClose) * w;
       if (second === last) volume = Math.max(1, Math.round(full * 0.03));
     } else {
-      const ub = indexBarAsOf(o.index, t, marketClock(midnight + Math.min(second, CLOSE_S - 1) * 1000));
+      const ub = underlyingBar(o, t, marketClock(midnight + Math.min(second, CLOSE_S - 1) * 1000));
       level = session === 'post_market' && second === last ? fullBar.close : (ub?.close ?? fullBar.close);
       if (session === 'intraday' && ub) {
         const cumulative = Math.round((full * ub.volume) / fullBar.volume);
@@ -310,7 +314,7 @@ export function optionTicks(
         before = cumulative;
       } else if (session === 'post_market' && second === last) volume = Math.max(1, Math.round(full * 0.02));
     }
-    const price = optionPrice(o, t, underlying(o, level), daysLeftAt(second));
+    const price = optionPrice(o, t, level, daysLeftAt(second));
     out.push({
       second,
       price,
