@@ -176,7 +176,7 @@ function uriTooLong(request: FastifyRequest): GatewayAnswer {
   };
 }
 
-function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number): Gateway {
+function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number, log: FastifyBaseLogger): Gateway {
   const { config } = deps;
   const tuning = { ...DEFAULT_TUNING, ...deps.tuning };
   const client: Upstream = createUpstreamClient({
@@ -203,6 +203,21 @@ function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number): Gatew
       random: deps.random ?? Math.random,
     },
     cache: { maxBytes: config.cacheMaxBytes, staleIfErrorMs: config.cacheStaleIfErrorMs },
+    // No browser request waits for a background refresh, so its failure would otherwise go unseen.
+    onBackgroundFailure: (req, result) => {
+      const { outcome } = result;
+      log.warn(
+        {
+          op: req.operation.id,
+          query: req.query,
+          attempts: result.attempts,
+          ...(outcome.ok
+            ? { code: outcome.envelope.code }
+            : { code: outcome.failure.code, failure: outcome.failure.kind, detail: outcome.failure.detail }),
+        },
+        'background refresh failed',
+      );
+    },
   });
 }
 
@@ -234,7 +249,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
   });
 
-  const gateway = buildGateway(deps, ticker, clock);
+  const gateway = buildGateway(deps, ticker, clock, app.log);
   gateways.set(app, gateway);
   app.addHook('onClose', async () => gateway.close());
 

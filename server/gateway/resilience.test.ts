@@ -203,6 +203,21 @@ describe('merging and caching', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a failed background refresh keeps the stale answer and is logged', async () => {
+    build({ UPSTREAM_MAX_ATTEMPTS: '1' });
+    await get(QUOTE);
+    clock.advance(3_500);
+    behave(answerJson('unavailable', 503));
+    expect((await get(QUOTE)).headers['x-cache']).toBe('STALE');
+    await until(() => calls.length === 2 && !busy());
+    await settle();
+    expect(logEntries().filter((l) => l.msg === 'background refresh failed')).toMatchObject([
+      { op: 'a-share/prices/snapshot', code: 6004, failure: 'http-error', detail: 'HTTP 503' },
+    ]);
+    const again = await get(QUOTE);
+    expect(again.headers).toMatchObject({ 'x-cache': 'STALE', 'x-request-id': 'up-1' });
+  });
+
   it('a code ≠ 0 answer is passed on but never served from the cache as data', async () => {
     build();
     behave(numbered(3002));
