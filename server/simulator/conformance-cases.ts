@@ -1,6 +1,6 @@
 import type { OperationId } from '../../src/contract/catalog';
 import { stockByCode } from './model/universe';
-import { fundByCode, FUND_COMPANIES, managersOf } from './model/funds';
+import { fundByCode, managersOf } from './model/funds';
 import { dayOf } from './model/calendar';
 import { TRADING_MORNING } from './testkit';
 
