@@ -10,7 +10,7 @@ import {
   formatShanghaiDateTime,
   formatVolume,
 } from '../../lib/format';
-import { CopyLinkButton } from './CopyLinkButton';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
 import { snapshotQuery, type InstrumentRecord, type SnapshotItem } from './queries';

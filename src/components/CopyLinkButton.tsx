@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useStockText } from './messages';
+import { useI18n } from '../lib/i18n';
 
 type CopyState = 'idle' | 'done' | 'failed';
 
@@ -11,7 +11,7 @@ const CONFIRM_MS = 2000;
  * context, denied permission) the link is shown selected so it can be copied by hand.
  */
 export function CopyLinkButton() {
-  const { t } = useStockText();
+  const { t } = useI18n();
   const [state, setState] = useState<CopyState>('idle');
   const [href, setHref] = useState('');
 
