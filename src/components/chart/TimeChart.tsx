@@ -340,6 +340,8 @@ export function TimeChart({
         }
       }
     }
+    // Test hook: how many series the library really holds (one line per compared stock, for example).
+    container.dataset['seriesCount'] = String(chart.panes().reduce((n, p) => n + p.getSeries().length, 0));
     const panes = chart.panes();
     panes.forEach((p, i) => p.setStretchFactor(paneStretch?.[i] ?? 1));
     const hasData = series.some((s) => s.data.length > 0);
