@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BODY_LIMIT, createApp, MAX_URL_LENGTH } from './app';
-import { loadConfig } from './config';
 import { BUILD_HINT } from './static';
 import { startFakeUpstream } from './gateway/fake-upstream.testkit';
 import type { FakeUpstream } from './gateway/fake-upstream.testkit';
+import { testConfig } from './testkit';
 
 const NOW = Date.parse('2026-07-14T10:00:00+08:00');
 const INDEX_HTML =
@@ -27,7 +27,7 @@ function buildApp(
   env: NodeJS.ProcessEnv = {},
 ): FastifyInstance {
   app = createApp({
-    config: loadConfig({ STATIC_DIR: staticDir, ...env }),
+    config: testConfig({ STATIC_DIR: staticDir, ...env }),
     upstream: { baseUrl: fake.url, apiKey: 'app-test-key-123' },
     mode,
     clock: () => NOW,

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { catalog } from '../src/contract/catalog';
 import { createApp } from './app';
-import { loadConfig } from './config';
 import { startSimulator } from './simulator/index';
 import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases';
 import { implementedOperations } from './simulator/index';
 import { TRADING_MORNING } from './simulator/testkit';
+import { testConfig } from './testkit';
 
 /**
  * The contract end to end: browser-shaped requests through the BFF to the simulator on a real loopback
@@ -24,7 +24,7 @@ beforeAll(async () => {
   sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING, restricted: 'open' });
   app = createApp({
     // The upstream budget is tested elsewhere; here it would only make a hundred requests slow.
-    config: loadConfig({ LOG_LEVEL: 'silent', UPSTREAM_RATE_PER_S: '1000', UPSTREAM_BURST: '1000' }),
+    config: testConfig({ LOG_LEVEL: 'silent', UPSTREAM_RATE_PER_S: '1000', UPSTREAM_BURST: '1000' }),
     upstream: { baseUrl: sim.url, apiKey: KEY },
     mode: 'simulated',
     clock: () => TRADING_MORNING,

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { operationByPath, operations } from '../../src/contract/catalog';
 import { checkTemporal, parseParams } from '../../src/contract/params';
 import { createApp } from '../app';
-import { loadConfig } from '../config';
 import { SAMPLES } from '../simulator/conformance-cases';
 import { startFakeUpstream } from './fake-upstream.testkit';
 import type { FakeUpstream } from './fake-upstream.testkit';
+import { testConfig } from '../testkit';
 
 /**
  * Random paths, parameter names and values against the whole app: whatever arrives, the answer is never
@@ -23,7 +23,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   fake = await startFakeUpstream();
   app = createApp({
-    config: loadConfig({
+    config: testConfig({
       STATIC_DIR: '/nonexistent-static-dir',
       LOG_LEVEL: 'silent',
       // Neither budget nor client limit may get in the way of a thousand requests.

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
-import { loadConfig } from '../config';
 import { answerJson, answerOk, OK_BODY, startFakeUpstream } from './fake-upstream.testkit';
 import type { FakeUpstream } from './fake-upstream.testkit';
 import { ManualClock } from './manual-clock.testkit';
+import { testConfig } from '../testkit';
 
 const KEY = 'test-key-5f1c9a7e2b4d';
 const NOW = Date.parse('2026-07-14T10:00:00+08:00');
@@ -22,7 +22,7 @@ function buildApp(env: NodeJS.ProcessEnv = {}, baseUrl = fake.url): FastifyInsta
   logLines = [];
   ticker = new ManualClock(NOW);
   return createApp({
-    config: loadConfig({ STATIC_DIR: '/nonexistent-static-dir', ...env }),
+    config: testConfig(env),
     upstream: { baseUrl, apiKey: KEY },
     mode: 'simulated',
     clock: () => NOW,
@@ -155,7 +155,7 @@ describe('date rules use the injected clock', () => {
   it('the same day is forwarded once the clock has reached it', async () => {
     await app.close();
     app = createApp({
-      config: loadConfig({ STATIC_DIR: '/nonexistent-static-dir' }),
+      config: testConfig(),
       upstream: { baseUrl: fake.url, apiKey: KEY },
       mode: 'simulated',
       clock: () => Date.parse('2026-07-15T09:00:00+08:00'),

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp, gatewayOf } from '../app';
-import { loadConfig } from '../config';
 import { answerJson, startFakeUpstream } from './fake-upstream.testkit';
 import type { Behaviour, FakeUpstream } from './fake-upstream.testkit';
 import { drive, ManualClock, turn } from './manual-clock.testkit';
+import { testConfig } from '../testkit';
 
 /**
  * The gateway's promises, against the counting fake upstream (a real loopback server) with a manual
@@ -69,7 +69,7 @@ function build(env: NodeJS.ProcessEnv = {}, random = () => 0.5): FastifyInstance
   clock = new ManualClock(NOW);
   logLines = [];
   app = createApp({
-    config: loadConfig({ STATIC_DIR: '/nonexistent-static-dir', ...env }),
+    config: testConfig(env),
     upstream: { baseUrl: fake.url, apiKey: KEY },
     mode: 'simulated',
     clock: () => clock.now(),

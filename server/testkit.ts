@@ -1,0 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from './config';
+
+/**
+ * Config for tests that build the whole app: a throwaway watchlist database and no built SPA unless
+ * the test says otherwise, so no test ever opens a developer's own data/watchlists.sqlite.
+ */
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
+  const dir = mkdtempSync(join(tmpdir(), 'market-dashboard-test-'));
+  return loadConfig({
+    STATIC_DIR: join(dir, 'no-build'),
+    WATCHLIST_DB: join(dir, 'watchlists.sqlite'),
+    ...env,
+  });
+}
