@@ -15,7 +15,9 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { z } from 'zod';
@@ -108,6 +110,8 @@ async function runBff(upstreamPort: number): Promise<void> {
   const { loadConfig } = await import('../server/config');
   const base = loadConfig({
     STATIC_DIR: '/nonexistent-static-dir',
+    // Never the developer's own watchlists.
+    WATCHLIST_DB: join(mkdtempSync(join(tmpdir(), 'market-dashboard-bench-')), 'watchlists.sqlite'),
     // All load comes from one address here; the per-client limit still runs on every request.
     CLIENT_RATE_LIMIT_PER_MIN: '10000000',
   });
