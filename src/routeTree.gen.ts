@@ -10,11 +10,23 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuctionRouteImport } from './routes/auction'
+import { Route as HotRouteImport } from './routes/hot'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuctionRoute = AuctionRouteImport.update({
+  id: '/auction',
+  path: '/auction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HotRoute = HotRouteImport.update({
+  id: '/hot',
+  path: '/hot',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -25,27 +37,35 @@ const StockThscodeRoute = StockThscodeRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/auction': typeof AuctionRoute
+  '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/auction': typeof AuctionRoute
+  '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/auction': typeof AuctionRoute
+  '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/stock/$thscode'
+  fullPaths: '/' | '/auction' | '/hot' | '/stock/$thscode'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/stock/$thscode'
-  id: '__root__' | '/' | '/stock/$thscode'
+  to: '/' | '/auction' | '/hot' | '/stock/$thscode'
+  id: '__root__' | '/' | '/auction' | '/hot' | '/stock/$thscode'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuctionRoute: typeof AuctionRoute
+  HotRoute: typeof HotRoute
   StockThscodeRoute: typeof StockThscodeRoute
 }
 
@@ -56,6 +76,20 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auction': {
+      id: '/auction'
+      path: '/auction'
+      fullPath: '/auction'
+      preLoaderRoute: typeof AuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/hot': {
+      id: '/hot'
+      path: '/hot'
+      fullPath: '/hot'
+      preLoaderRoute: typeof HotRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -70,6 +104,8 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuctionRoute: AuctionRoute,
+  HotRoute: HotRoute,
   StockThscodeRoute: StockThscodeRoute,
 }
 export const routeTree = rootRouteImport

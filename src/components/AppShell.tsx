@@ -96,6 +96,12 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
             {t('nav.homeLink')}
           </Link>
+          <Link to="/hot" className="nav-link">
+            {t('nav.hot')}
+          </Link>
+          <Link to="/auction" className="nav-link">
+            {t('nav.auction')}
+          </Link>
         </nav>
         <div className="topbar__search">{search}</div>
         <div className="topbar__status">

@@ -92,6 +92,8 @@ const zhCN = {
   'stock.listDate': '上市日期',
   'stock.currency': '币种',
   'nav.home': '返回首页',
+  'nav.hot': '热榜',
+  'nav.auction': '集合竞价',
   'notFound.title': '页面不存在',
   'error.title': '页面出错',
 } as const;
@@ -182,6 +184,8 @@ const en: Record<MessageKey, string> = {
   'stock.listDate': 'Listed',
   'stock.currency': 'Currency',
   'nav.home': 'Back to home',
+  'nav.hot': 'Hot lists',
+  'nav.auction': 'Call auction',
   'notFound.title': 'Page not found',
   'error.title': 'Something went wrong',
 };

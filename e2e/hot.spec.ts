@@ -1,0 +1,193 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { HotPage } from './pages/hot';
+
+/**
+ * The hot-list page on the simulator pinned at 2026-07-15 10:10 Shanghai (a Wednesday session), from a
+ * browser in New York. Expected rows come from the server's own answers.
+ */
+
+interface Row {
+  thscode: string;
+  name: string;
+}
+
+async function apiItems(request: APIRequestContext, path: string): Promise<Row[]> {
+  const res = await request.get(path);
+  const body: unknown = await res.json();
+  if (typeof body !== 'object' || body === null || !('data' in body))
+    throw new Error(`not an envelope: ${path}`);
+  const data = body.data;
+  const items = typeof data === 'object' && data !== null && 'item' in data ? data.item : null;
+  if (!Array.isArray(items)) throw new Error(`no items: ${path}`);
+  return items.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) throw new Error('bad item');
+    const code = 'thscode' in item ? item.thscode : null;
+    const name = 'name' in item ? item.name : null;
+    return { thscode: typeof code === 'string' ? code : '', name: typeof name === 'string' ? name : '' };
+  });
+}
+
+test('a ranking deep link opens the skyrocket hourly list of 10 and survives reload', async ({
+  app,
+  page,
+}) => {
+  const hot = new HotPage(app);
+  await hot.open('/hot?list=skyrocket&period=hour&limit=10');
+  const expected = await apiItems(
+    page.request,
+    '/api/a-share/special-data/skyrocket-list?period=hour&limit=10',
+  );
+
+  const check = async () => {
+    await expect(hot.viewLink('实时榜单')).toHaveAttribute('aria-current', 'page');
+    await expect(hot.button(hot.lists, '飙升榜')).toHaveAttribute('aria-pressed', 'true');
+    await expect(hot.button(hot.periods, '小时榜')).toHaveAttribute('aria-pressed', 'true');
+    await expect(hot.limit).toHaveValue('10');
+    const table = hot.table('飙升榜（小时榜）');
+    await expect(hot.rows(table)).toHaveCount(10);
+    expect(await hot.column(table, 3)).toEqual(expected.map((r) => r.name));
+    // Heat is shown compactly (万/亿), never as the raw numeric string.
+    await expect(hot.rows(table).first().locator('td').nth(4)).toHaveText(/^[\d,.]+万?$/);
+  };
+  await check();
+  await page.reload();
+  await check();
+  await expect(page).toHaveURL(/list=skyrocket/);
+});
+
+test('choosing a row opens the stock view', async ({ app, page }) => {
+  const hot = new HotPage(app);
+  await hot.open('/hot?limit=10');
+  const [first] = await apiItems(
+    page.request,
+    '/api/a-share/special-data/hot-stock-list?period=day&limit=10',
+  );
+  if (!first) throw new Error('empty list');
+  const table = hot.table('热股榜（日榜）');
+  await hot.rows(table).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/stock/${first.thscode.replace('.', '\\.')}`));
+  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText(first.name);
+});
+
+test('the history of a day shows its top 30 and keeps the day on reload', async ({ app, page }) => {
+  const hot = new HotPage(app);
+  await hot.open('/hot?view=history&date=2026-07-10');
+  const expected = await apiItems(
+    page.request,
+    '/api/a-share/special-data/hot-stock-list-history?date=2026-07-10',
+  );
+  const table = hot.table('2026-07-10 热股前 30');
+  const check = async () => {
+    await expect(hot.viewLink('历史热榜')).toHaveAttribute('aria-current', 'page');
+    await expect(hot.historyDate).toHaveValue('2026-07-10');
+    await expect(hot.rows(table)).toHaveCount(30);
+    expect(await hot.column(table, 2)).toEqual(expected.map((r) => r.name));
+  };
+  await check();
+  await page.reload();
+  await check();
+
+  await app.main.getByRole('button', { name: '前一天' }).click();
+  await expect(page).toHaveURL(/date=2026-07-09/);
+  await expect(hot.table('2026-07-09 热股前 30')).toBeVisible();
+
+  // A day older than a year is explained without asking the service (it would refuse it).
+  await hot.open('/hot?view=history&date=2025-01-02');
+  await expect(app.main.getByTestId('date-problem')).toContainText('只能查询最近一年');
+});
+
+test('a rank trend of three stocks draws three lines, rank 1 at the top, and survives reload', async ({
+  app,
+  page,
+}) => {
+  const hot = new HotPage(app);
+  await hot.open('/hot?view=trend&codes=300033.SZ,300018.SZ&start=2026-06-01&end=2026-07-15');
+  await hot.trendReady();
+  await expect(hot.trendChart).toHaveAttribute('data-series-count', '2');
+
+  // A third stock through the small instrument search.
+  await hot.trendPicker.fill('688160');
+  await expect(app.main.getByRole('option', { name: /688160\.SH/ })).toBeVisible();
+  await hot.trendPicker.press('Enter');
+  await expect(page).toHaveURL(
+    /codes=300033\.SZ%2C300018\.SZ%2C688160\.SH|codes=300033\.SZ,300018\.SZ,688160\.SH/,
+  );
+
+  const check = async () => {
+    await hot.trendReady();
+    await expect(hot.trendChart).toHaveAttribute('data-series-count', '3');
+    await expect(hot.trendLegend.getByRole('listitem')).toHaveCount(3);
+    await expect(hot.trendLegend).toContainText('同花顺');
+    await expect(hot.trendLegend).toContainText('688160.SH');
+    await expect(app.main.getByTestId('trend-start')).toHaveValue('2026-06-01');
+  };
+  await check();
+  await page.reload();
+  await check();
+  await expect(hot.trendChart.locator('.tv-lightweight-charts')).toHaveCount(1);
+
+  // Removing a line from the legend removes it from the chart and the URL.
+  await hot.trendLegend.getByRole('button', { name: /移除/ }).first().click();
+  await expect(hot.trendChart).toHaveAttribute('data-series-count', '2');
+  await expect(page).not.toHaveURL(/300033/);
+});
+
+test('the abnormal monitor pages forward and back by has_next, with its labels', async ({ app, page }) => {
+  const hot = new HotPage(app);
+  await hot.open('/hot?view=monitor&size=10');
+  const page1 = await apiItems(
+    page.request,
+    '/api/a-share/special-data/abnormal-monitor-list?state=current&page=1&size=10',
+  );
+  const page2 = await apiItems(
+    page.request,
+    '/api/a-share/special-data/abnormal-monitor-list?state=current&page=2&size=10',
+  );
+  const table = hot.table('异动监控（当前监控）');
+
+  await expect(hot.monitorPage).toContainText('第 1 页');
+  await expect(hot.monitorPrev).toBeDisabled();
+  expect(await hot.column(table, 0)).toEqual(page1.map((r) => r.thscode));
+  await expect(table.locator('tbody')).toContainText(/严重异常波动|重点监控/);
+
+  await hot.monitorNext.click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(hot.monitorPage).toContainText('第 2 页');
+  await expect.poll(() => hot.column(table, 0)).toEqual(page2.map((r) => r.thscode));
+
+  await hot.monitorNext.click();
+  await expect(page).toHaveURL(/page=3/);
+  await expect(hot.monitorPage).toContainText('第 3 页');
+
+  await hot.monitorPrev.click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(() => hot.column(table, 0)).toEqual(page2.map((r) => r.thscode));
+  await hot.monitorPrev.click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect.poll(() => hot.column(table, 0)).toEqual(page1.map((r) => r.thscode));
+
+  // The history list from a deep link, on its last page: no next page.
+  const history = await page.request.get(
+    '/api/a-share/special-data/abnormal-monitor-list?state=history&size=30',
+  );
+  const body: unknown = await history.json();
+  const total =
+    typeof body === 'object' &&
+    body !== null &&
+    'data' in body &&
+    typeof body.data === 'object' &&
+    body.data !== null
+      ? Object.entries(body.data).find(([k]) => k === 'pagination')?.[1]
+      : null;
+  const count = typeof total === 'object' && total !== null && 'total' in total ? Number(total.total) : 0;
+  const last = Math.max(1, Math.ceil(count / 30));
+  await hot.open(`/hot?view=monitor&state=history&page=${last}`);
+  await expect(hot.button(hot.monitorState, '历史监控')).toHaveAttribute('aria-pressed', 'true');
+  await expect(hot.monitorPage).toContainText(`第 ${last} 页`);
+  await expect(hot.monitorNext).toBeDisabled();
+  await page.reload();
+  await expect(hot.monitorPage).toContainText(`第 ${last} 页`);
+  await expect(hot.monitorNext).toBeDisabled();
+});

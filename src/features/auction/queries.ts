@@ -1,0 +1,73 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { LIVE_INTERVAL_MS } from '../../api/live';
+import { operationQuery } from '../../api/query';
+import type { DataOf } from '../../contract/catalog';
+import type { SessionPhase } from '../../lib/market-session';
+import { requestCodes, checkCodes } from './codes';
+import { searchTokens, type AuctionSearch, type AuctionStage } from './search';
+
+/**
+ * One `queryOptions` factory per use of an operation on the call-auction page; the route loader and
+ * the components build the same options, so the loader's prefetch is what the components read.
+ */
+
+export type AuctionData = DataOf<'a-share/auction/snapshot'>;
+export type AuctionItem = AuctionData['item'][number];
+export type BenchmarkData = DataOf<'a-share/auction/short-term-benchmark'>;
+export type BenchmarkItem = BenchmarkData['item'][number];
+
+/** The auction figures move every few seconds during the call auction and are fixed after it. */
+const SNAPSHOT_STALE_MS = 5_000;
+const BENCHMARK_STALE_MS = 60_000;
+/** How many of the hot list's leaders "top of the hot list" takes. */
+export const HOT_TOP_COUNT = 20;
+
+export function snapshotQuery(codes: readonly string[], stage: AuctionStage) {
+  return operationQuery(
+    'a-share/auction/snapshot',
+    { thscodes: codes, stage },
+    // Another stage or list keeps the previous table on screen until the answer arrives.
+    { staleTime: SNAPSHOT_STALE_MS, keepPrevious: true },
+  );
+}
+
+export function benchmarkQuery(date: string | undefined) {
+  return operationQuery('a-share/auction/short-term-benchmark', date === undefined ? {} : { date }, {
+    staleTime: BENCHMARK_STALE_MS,
+    keepPrevious: true,
+  });
+}
+
+/** The hot list's leaders, to fill the codes (the hot-list page's daily list with the service's default length). */
+export function hotListQuery() {
+  return operationQuery('a-share/special-data/hot-stock-list', { period: 'day', limit: 30 });
+}
+
+/**
+ * The live stage refreshes while the opening call auction runs (09:15 to the 09:30 open, so the 09:25
+ * match is picked up); the final stage refreshes then only until its data is ready. Outside the
+ * auction nothing changes, so nothing polls.
+ */
+export function snapshotRefetchInterval(
+  stage: AuctionStage,
+  phase: SessionPhase,
+  dataStatus: string | undefined,
+): number | false {
+  if (phase !== 'opening-auction') return false;
+  if (stage === 'live' || dataStatus !== 'ready') return LIVE_INTERVAL_MS.quote;
+  return false;
+}
+
+/** What the first screen shows, fetched before the route renders (never a list the service would refuse). */
+export async function loadAuctionView(
+  queryClient: QueryClient,
+  search: AuctionSearch,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<void> {
+  const work: Promise<unknown>[] = [queryClient.ensureQueryData(benchmarkQuery(search.date))];
+  const codes = requestCodes(checkCodes(searchTokens(search)));
+  if (codes !== null) work.push(queryClient.ensureQueryData(snapshotQuery(codes, search.stage)));
+  // Settled either way, so a failure never surfaces as an unhandled rejection.
+  const settled = Promise.allSettled(work);
+  if (wait) await settled;
+}

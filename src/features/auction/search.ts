@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { isValidDate } from '../../contract/params';
+import { splitCodes } from './codes';
+
+/**
+ * The call-auction page's view state as URL search parameters, with fallbacks so that a hand-edited
+ * link degrades to defaults. `codes` keeps the tokens as submitted (duplicates and malformed ones
+ * included), so a shared link shows the same notes about them; the page decides what is sent.
+ */
+
+export const AUCTION_STAGES = ['live', 'final'] as const;
+export type AuctionStage = (typeof AUCTION_STAGES)[number];
+
+export const AUCTION_SEARCH_DEFAULTS = { stage: 'final' } as const;
+
+/** Far above 100 codes, far below the server's URL limit: a longer value is not a list of codes. */
+const CODES_MAX_CHARS = 4000;
+
+export const auctionSearchSchema = z.object({
+  codes: z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      const text = String(v);
+      if (text.length > CODES_MAX_CHARS) {
+        ctx.issues.push({ code: 'custom', message: 'codes too long', input: v });
+        return z.NEVER;
+      }
+      const tokens = splitCodes(text);
+      return tokens.length > 0 ? tokens.join(',') : undefined;
+    })
+    .optional()
+    .catch(undefined),
+  stage: z.enum(AUCTION_STAGES).default(AUCTION_SEARCH_DEFAULTS.stage).catch(AUCTION_SEARCH_DEFAULTS.stage),
+  /** Short-term benchmark day; absent means today (the service's default). */
+  date: z.string().refine(isValidDate).optional().catch(undefined),
+});
+
+export type AuctionSearch = z.output<typeof auctionSearchSchema>;
+
+/** Never throws: every field has a fallback. */
+export function parseAuctionSearch(raw: unknown): AuctionSearch {
+  return auctionSearchSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
+}
+
+/** The submitted tokens. */
+export function searchTokens(search: Pick<AuctionSearch, 'codes'>): string[] {
+  return search.codes === undefined ? [] : splitCodes(search.codes);
+}

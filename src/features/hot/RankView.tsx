@@ -1,0 +1,144 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useLiveRefetchInterval } from '../../api/live';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { Segmented } from '../../components/Segmented';
+import { formatNumber, formatShanghaiDateTime } from '../../lib/format';
+import type { Language } from '../../lib/i18n';
+import { HOT_LISTS, HOT_PERIODS, LIMIT_CHOICES, type HotSearch } from './search';
+import type { UpdateSearch } from './hooks';
+import { useHotText, type HotT } from './messages';
+import { TREND_ARROWS, formatHeat, parseHeat, trendOf } from './model';
+import { rankingQuery, type RankingItem } from './queries';
+import { TABLE_HEIGHT } from './Skeletons';
+
+/** A stock's name or code as a link to its stock view (the row opens it too). */
+export function StockLink({ thscode, children }: { thscode: string; children: string }) {
+  return (
+    <Link
+      to="/stock/$thscode"
+      params={{ thscode }}
+      // The row's own click opens the same page: one navigation, not two.
+      onClick={(event) => event.stopPropagation()}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function RankChange({ item, t, lang }: { item: RankingItem; t: HotT; lang: Language }) {
+  const trend = trendOf(item.rank_trend, item.rank_change);
+  const tone = trend === 'up' ? 'up' : trend === 'down' ? 'down' : 'flat';
+  return (
+    <span className={`hot-change ${tone}`} title={t(`trend.${trend}`)}>
+      <span aria-hidden="true">{TREND_ARROWS[trend]}</span>
+      <span className="visually-hidden">{t(`trend.${trend}`)}</span>{' '}
+      {formatNumber(item.rank_change, lang, 0, { sign: true })}
+    </span>
+  );
+}
+
+function rankColumns(t: HotT, lang: Language): DataColumn<RankingItem>[] {
+  return [
+    { id: 'rank', header: t('col.rank'), value: (r) => r.rank, numeric: true, hideable: false, width: 56 },
+    {
+      id: 'change',
+      header: t('col.change'),
+      value: (r) => r.rank_change,
+      cell: (r) => <RankChange item={r} t={t} lang={lang} />,
+      numeric: true,
+      width: 96,
+    },
+    {
+      id: 'code',
+      header: t('col.code'),
+      value: (r) => r.thscode,
+      cell: (r) => <StockLink thscode={r.thscode}>{r.thscode}</StockLink>,
+      width: 110,
+    },
+    {
+      id: 'name',
+      header: t('col.name'),
+      value: (r) => r.name,
+      cell: (r) => <StockLink thscode={r.thscode}>{r.name}</StockLink>,
+      hideable: false,
+    },
+    {
+      id: 'heat',
+      header: t('col.heat'),
+      title: t('col.heatTitle'),
+      value: (r) => parseHeat(r.heat),
+      cell: (r) => <span title={r.heat}>{formatHeat(r.heat, lang)}</span>,
+      numeric: true,
+    },
+  ];
+}
+
+/** The hot-stock or skyrocket list, refreshed every minute while the market trades. */
+export function RankView({ search, onSearch }: { search: HotSearch; onSearch: UpdateSearch }) {
+  const { t, lang } = useHotText();
+  const navigate = useNavigate();
+  const refetchInterval = useLiveRefetchInterval('intraday');
+  const query = useQuery({ ...rankingQuery(search.list, search.period, search.limit), refetchInterval });
+  const columns = useMemo(() => rankColumns(t, lang), [t, lang]);
+  const updated = query.data?.timestamp;
+  const limits: readonly number[] = LIMIT_CHOICES.some((n) => n === search.limit)
+    ? LIMIT_CHOICES
+    : [...LIMIT_CHOICES, search.limit].sort((a, b) => a - b);
+  const label = t('rank.table', { list: t(`list.${search.list}`), period: t(`period.${search.period}`) });
+
+  return (
+    <div className="hot-view" data-testid="rank-view">
+      <div className="hot-toolbar">
+        <Segmented
+          label={t('list.label')}
+          value={search.list}
+          testId="list-switch"
+          options={HOT_LISTS.map((list) => ({ value: list, label: t(`list.${list}`) }))}
+          onChange={(list) => onSearch({ list })}
+        />
+        <Segmented
+          label={t('period.label')}
+          value={search.period}
+          testId="period-switch"
+          options={HOT_PERIODS.map((period) => ({ value: period, label: t(`period.${period}`) }))}
+          onChange={(period) => onSearch({ period })}
+        />
+        <label className="hot-field">
+          <span className="hot-field__label">{t('limit.label')}</span>
+          <select
+            className="hot-input"
+            value={search.limit}
+            data-testid="limit-select"
+            onChange={(event) => onSearch({ limit: Number(event.target.value) })}
+          >
+            {limits.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="hot-toolbar__note muted" data-testid="rank-updated">
+          {typeof updated === 'number' ? t('rank.updated', { time: formatShanghaiDateTime(updated) }) : ''}
+          {refetchInterval !== false && ` · ${t('rank.live')}`}
+        </span>
+      </div>
+      <DataTable
+        id="hot-rank"
+        label={label}
+        exportName={`${search.list}-${search.period}`}
+        columns={columns}
+        rows={query.data?.item}
+        loading={query.isFetching && (query.isPending || query.isPlaceholderData)}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        getRowId={(row) => row.thscode}
+        onRowClick={(row) => void navigate({ to: '/stock/$thscode', params: { thscode: row.thscode } })}
+        maxHeight={TABLE_HEIGHT}
+        empty={t('rank.empty')}
+      />
+    </div>
+  );
+}

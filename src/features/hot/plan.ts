@@ -1,0 +1,116 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { addDays, addYearsToDate, shanghaiDate } from '../../contract/time';
+import {
+  historyQuery,
+  instrumentQuery,
+  monitorQuery,
+  rankTrendQuery,
+  rankingQuery,
+  serverToday,
+} from './queries';
+import { trendCodes, type HotSearch } from './search';
+
+/**
+ * From view state to operation parameters, and the checks the service would otherwise answer with a
+ * parameter error (an HTTP 400 from the server, which the browser logs as a failed request). The route
+ * loader and the components both go through these functions, so a prefetch lands on the key a component
+ * reads and neither sends a request the service must refuse.
+ */
+
+/** Trend windows offered as buttons; any window of at most a year works from a link. */
+export const TREND_PRESETS = [30, 90, 180, 365] as const;
+export type TrendPreset = (typeof TREND_PRESETS)[number];
+export const DEFAULT_TREND_DAYS: TrendPreset = 90;
+
+/** The history day shown when the link names none: yesterday, the latest complete day. */
+export function historyDate(search: Pick<HotSearch, 'date'>, today: string): string {
+  return search.date ?? addDays(today, -1);
+}
+
+export interface TrendWindow {
+  start: string;
+  end: string;
+}
+
+export function presetStart(today: string, days: TrendPreset): string {
+  return days === 365 ? addYearsToDate(today, -1) : addDays(today, -days);
+}
+
+/** The rank-trend window: the link's ends, or the last 90 days up to today. */
+export function trendWindow(search: Pick<HotSearch, 'start' | 'end'>, today: string): TrendWindow {
+  const end = search.end ?? today;
+  const start = search.start ?? presetStart(end > today ? today : end, DEFAULT_TREND_DAYS);
+  return { start, end };
+}
+
+/** The preset a window matches (for the pressed button), if any. */
+export function presetOf(window: TrendWindow, today: string): TrendPreset | null {
+  if (window.end !== today) return null;
+  return TREND_PRESETS.find((days) => presetStart(today, days) === window.start) ?? null;
+}
+
+/** Why a day or window cannot be asked for: the service keeps one year up to today. */
+export type DateProblem = 'future' | 'too-old' | 'order' | 'too-long';
+
+/** Hot-stock history: a natural day of the last year (code 1003 otherwise). */
+export function historyDateProblem(date: string, today: string): DateProblem | null {
+  if (date > today) return 'future';
+  if (date < addYearsToDate(today, -1)) return 'too-old';
+  return null;
+}
+
+/**
+ * Rank trend: both ends within the last year, in order (1004 otherwise), at most a year apart (1003).
+ * The same rules as the contract's parameter schema and date rule (a test holds them equal).
+ */
+export function trendWindowProblem(window: TrendWindow, today: string): DateProblem | null {
+  const { start, end } = window;
+  if (start > end) return 'order';
+  if (end > addYearsToDate(start, 1)) return 'too-long';
+  return historyDateProblem(start, today) ?? historyDateProblem(end, today);
+}
+
+/**
+ * What the open view shows, fetched before the route renders. Failures stay in the cache for the
+ * components, which show the service's code and a retry where the data belongs.
+ *
+ * `wait: false` (a change of view state on the open page) only starts the requests, so the page stays
+ * interactive and keeps the previous data on screen instead of falling back to its pending skeleton.
+ */
+export async function loadHotView(
+  queryClient: QueryClient,
+  search: HotSearch,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<void> {
+  const work: Promise<unknown>[] = [];
+  switch (search.view) {
+    case 'rank':
+      work.push(queryClient.ensureQueryData(rankingQuery(search.list, search.period, search.limit)));
+      break;
+    case 'monitor':
+      work.push(queryClient.ensureQueryData(monitorQuery(search.state, search.page, search.size)));
+      break;
+    case 'history':
+    case 'trend': {
+      // Without the server's clock the browser's is the best guess; the component does the same.
+      const today = await serverToday(queryClient).catch(() => shanghaiDate(Date.now()));
+      if (search.view === 'history') {
+        const date = historyDate(search, today);
+        if (historyDateProblem(date, today) === null)
+          work.push(queryClient.ensureQueryData(historyQuery(date)));
+      } else {
+        const window = trendWindow(search, today);
+        if (trendWindowProblem(window, today) === null) {
+          for (const code of trendCodes(search)) {
+            work.push(queryClient.ensureQueryData(rankTrendQuery(code, window.start, window.end)));
+            void queryClient.prefetchQuery(instrumentQuery(code));
+          }
+        }
+      }
+      break;
+    }
+  }
+  // Settled either way, so a failure never surfaces as an unhandled rejection.
+  const settled = Promise.allSettled(work);
+  if (wait) await settled;
+}

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { SearchBox } from '../features/search/SearchBox';
+import { HotView } from '../features/hot/HotView';
+import { HotSkeleton } from '../features/hot/Skeletons';
+import type { UpdateSearch } from '../features/hot/hooks';
+import { loadHotView } from '../features/hot/plan';
+import { HOT_SEARCH_DEFAULTS, hotSearchSchema } from '../features/hot/search';
+
+/**
+ * Hot lists: the live ranking, a past day's top 30, the rank trend of up to five stocks and the
+ * abnormal monitor. The whole view state is in the search parameters (validated with fallbacks,
+ * defaults left out of the URL); the loader fetches what the open view shows.
+ */
+export const Route = createFileRoute('/hot')({
+  validateSearch: hotSearchSchema,
+  search: { middlewares: [stripSearchParams(HOT_SEARCH_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, deps, cause }) =>
+    loadHotView(context.queryClient, deps.search, { wait: cause !== 'stay' }),
+  pendingComponent: HotSkeleton,
+  component: HotRoute,
+});
+
+function HotRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = useCallback<UpdateSearch>(
+    (patch, opts) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
+    [navigate],
+  );
+  return (
+    <HotView
+      search={search}
+      onSearch={onSearch}
+      // Choosing an A-share adds it to the trend instead of opening its page.
+      stockPicker={(onPick) => <SearchBox onOpenStock={onPick} />}
+    />
+  );
+}
