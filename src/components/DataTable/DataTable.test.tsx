@@ -200,6 +200,25 @@ describe('DataTable', () => {
     expect(onRowClick).toHaveBeenCalledTimes(2);
   });
 
+  it('marks the rows its owner chose (the row whose detail is open)', () => {
+    renderWithProviders(
+      <DataTable
+        id="t12"
+        label="行情"
+        columns={columns}
+        rows={quotes}
+        onRowClick={() => undefined}
+        isRowSelected={(q) => q.code === '300750.SZ'}
+      />,
+    );
+    expect(bodyRows().map((row) => row.getAttribute('aria-selected'))).toEqual([
+      'false',
+      'false',
+      'true',
+      'false',
+    ]);
+  });
+
   it('keeps its layout with skeleton rows while loading, then says when there is nothing', () => {
     renderWithProviders(<DataTable id="t9" label="行情" columns={columns} rows={undefined} loading />);
     expect(table().closest('[aria-busy]')?.getAttribute('aria-busy')).toBe('true');

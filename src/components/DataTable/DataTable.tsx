@@ -57,6 +57,8 @@ export interface DataTableProps<T> {
   getRowId?: (row: T, index: number) => string;
   /** Makes rows focusable; Enter on a focused row does the same as a click. */
   onRowClick?: (row: T) => void;
+  /** Rows to mark as chosen (the row whose detail is open). */
+  isRowSelected?: (row: T) => boolean;
   /** Controlled sorting (for view state kept in the URL); otherwise the table keeps its own. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
@@ -121,6 +123,7 @@ export function DataTable<T>({
   onRetry,
   getRowId,
   onRowClick,
+  isRowSelected,
   sorting,
   onSortingChange,
   defaultSorting = [],
@@ -278,6 +281,7 @@ export function DataTable<T>({
             key={row.id}
             data-index={index}
             className={onRowClick ? 'dt__row dt__row--action' : 'dt__row'}
+            aria-selected={isRowSelected ? isRowSelected(row.original) : undefined}
             style={{ height: rowHeight }}
             tabIndex={onRowClick ? 0 : undefined}
             aria-rowindex={index + 2}

@@ -1,0 +1,1 @@
+export { DayPicker, monthGrid, type DayPickerProps } from './DayPicker';
