@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
+import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 
@@ -22,6 +23,11 @@ const IndexRoute = IndexRouteImport.update({
 const AuctionRoute = AuctionRouteImport.update({
   id: '/auction',
   path: '/auction',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DragonTigerRoute = DragonTigerRouteImport.update({
+  id: '/dragon-tiger',
+  path: '/dragon-tiger',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HotRoute = HotRouteImport.update({
@@ -38,12 +44,14 @@ const StockThscodeRoute = StockThscodeRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
+  '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
+  '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
@@ -51,20 +59,23 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
+  '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auction' | '/hot' | '/stock/$thscode'
+  fullPaths: '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auction' | '/hot' | '/stock/$thscode'
-  id: '__root__' | '/' | '/auction' | '/hot' | '/stock/$thscode'
+  to: '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
+  id:
+    '__root__' | '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuctionRoute: typeof AuctionRoute
+  DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
   StockThscodeRoute: typeof StockThscodeRoute
 }
@@ -83,6 +94,13 @@ declare module '@tanstack/react-router' {
       path: '/auction'
       fullPath: '/auction'
       preLoaderRoute: typeof AuctionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dragon-tiger': {
+      id: '/dragon-tiger'
+      path: '/dragon-tiger'
+      fullPath: '/dragon-tiger'
+      preLoaderRoute: typeof DragonTigerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/hot': {
@@ -105,6 +123,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuctionRoute: AuctionRoute,
+  DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
   StockThscodeRoute: StockThscodeRoute,
 }

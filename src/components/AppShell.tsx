@@ -96,6 +96,9 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
             {t('nav.homeLink')}
           </Link>
+          <Link to="/dragon-tiger" className="nav-link">
+            {t('nav.dragonTiger')}
+          </Link>
           <Link to="/hot" className="nav-link">
             {t('nav.hot')}
           </Link>

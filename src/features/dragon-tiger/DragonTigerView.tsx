@@ -1,0 +1,251 @@
+import { useCallback, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { calendarQuery, useMarketSession } from '../../api/live';
+import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { DataTable, type SortingState } from '../../components/DataTable';
+import { DayPicker } from '../../components/DayPicker';
+import { Segmented } from '../../components/Segmented';
+import { Empty, ErrorState } from '../../components/states';
+import { addYearsToDate } from '../../contract/time';
+import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
+import { tradingDaySet } from '../../lib/market-session';
+import { columnIdsFor, dragonTigerColumns } from './columns';
+import { isOutsideServiceWindow, neighbourDays, pickableWindow } from './days';
+import { HotMoneySeats } from './HotMoneySeats';
+import { InstitutionPanel } from './InstitutionPanel';
+import { useDragonTigerText } from './messages';
+import { dragonTigerListQuery, useServerToday } from './queries';
+import { formatSort, parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './search';
+import { SummaryCards } from './SummaryCards';
+import './dragon-tiger.css';
+
+/** Merge a change into the URL; `replace` for edits that should not add a history entry (sorting). */
+export type UpdateDragonTigerSearch = (
+  patch: Partial<DragonTigerSearch>,
+  opts?: { replace?: boolean },
+) => void;
+
+function isWeekday(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}
+
+const DEFAULT_SORT: SortSpec = { column: 'net_value', desc: true };
+
+export function DragonTigerView({
+  search,
+  onSearch,
+}: {
+  search: DragonTigerSearch;
+  onSearch: UpdateDragonTigerSearch;
+}) {
+  const { t, lang } = useDragonTigerText();
+  const today = useServerToday();
+  const session = useMarketSession();
+  const calendar = useQuery(calendarQuery());
+  const days = useMemo(
+    () => [...tradingDaySet(calendar.data?.item.map((d) => d.date) ?? [])].sort(),
+    [calendar.data],
+  );
+  const daySet = useMemo(() => new Set(days), [days]);
+  const calendarKnown = calendar.data !== undefined;
+
+  const { date, board, code } = search;
+  const outside = date !== undefined && today !== null && isOutsideServiceWindow(date, today);
+  const outsideMessage =
+    outside && today !== null
+      ? t('outside.message', { date, min: addYearsToDate(today, -1), max: today })
+      : undefined;
+  // An explicit day waits for the server clock: a day the service refuses must not be sent.
+  const list = useQuery({
+    ...dragonTigerListQuery(board, date),
+    enabled: date === undefined || (today !== null && !outside),
+  });
+  const data = list.data;
+  const tradeDate = date ?? (list.isPlaceholderData ? undefined : data?.trade_date);
+
+  const todayClosed = session.ready && session.isTradingDay && session.phase === 'closed';
+  const pickable = today === null ? null : pickableWindow(today, todayClosed);
+  const { prev, next } = pickable
+    ? neighbourDays(days, tradeDate, pickable)
+    : { prev: undefined, next: undefined };
+
+  const columnIds = useMemo(() => columnIdsFor(board), [board]);
+  const requested = sortOf(search);
+  // A sort by a column this board does not have (an institution column on "all") falls back.
+  const sort = columnIds.has(requested.column) ? requested : DEFAULT_SORT;
+  const sorting = useMemo<SortingState>(
+    () => [{ id: sort.column, desc: sort.desc }],
+    [sort.column, sort.desc],
+  );
+  const rows = data?.stock_items;
+  const scale = useMemo(() => netScale(rows ?? []), [rows]);
+  const columns = useMemo(() => dragonTigerColumns(board, t, lang, scale), [board, t, lang, scale]);
+  const summary = useMemo(
+    () => (data && !list.isPlaceholderData ? summarise(data) : undefined),
+    [data, list.isPlaceholderData],
+  );
+
+  const select = useCallback((row: DragonTigerRow) => onSearch({ code: row.thscode }), [onSearch]);
+  const isSelected = useCallback((row: DragonTigerRow) => row.thscode === code, [code]);
+  const onSortingChange = (next: SortingState) => {
+    const first = next[0];
+    const spec = first ? parseSort(`${first.id}.${first.desc ? 'desc' : 'asc'}`) : null;
+    onSearch({ sort: formatSort(spec ?? DEFAULT_SORT) }, { replace: true });
+  };
+
+  const name =
+    code === undefined
+      ? undefined
+      : (rows?.find((row) => row.thscode === code)?.name ??
+        data?.hot_money_items.flatMap((seat) => seat.rows).find((row) => row.thscode === code)?.name ??
+        undefined);
+
+  let content;
+  if (outsideMessage !== undefined) {
+    content = (
+      <section className="panel dtl-message" data-testid="dragon-tiger-outside">
+        <h2 className="dtl-section-title">{t('outside.title')}</h2>
+        <Empty>{outsideMessage}</Empty>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => onSearch({ date: undefined, code: undefined })}
+        >
+          {t('outside.latest')}
+        </button>
+      </section>
+    );
+  } else if (list.isError) {
+    content = (
+      <section className="panel dtl-message" data-testid="dragon-tiger-error">
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+      </section>
+    );
+  } else {
+    const seats = data?.hot_money_items ?? [];
+    const detailOpen = code !== undefined;
+    content = (
+      <>
+        <SummaryCards summary={summary} />
+        <div className={detailOpen ? 'dtl-body dtl-body--detail' : 'dtl-body'}>
+          <section className="panel dtl-table" aria-label={t('table.label')}>
+            <DataTable
+              key={board}
+              id={`dragon-tiger-${board}`}
+              label={t('table.label')}
+              columns={columns}
+              rows={rows}
+              loading={list.isFetching}
+              getRowId={(row, index) => `${row.thscode}:${index}`}
+              onRowClick={select}
+              isRowSelected={isSelected}
+              sorting={sorting}
+              onSortingChange={onSortingChange}
+              exportName={`dragon-tiger_${tradeDate ?? 'latest'}_${board}`}
+              empty={t('table.empty')}
+              maxHeight="calc(100vh - 300px)"
+              toolbar={<span className="muted dtl-table__hint">{t('table.hint')}</span>}
+            />
+          </section>
+          {detailOpen && (
+            <InstitutionPanel
+              code={code}
+              name={name}
+              tradeDate={tradeDate}
+              onClose={() => onSearch({ code: undefined })}
+            />
+          )}
+        </div>
+        {(board === 'hot_money' || seats.length > 0) && data && (
+          <HotMoneySeats
+            seats={seats}
+            selectedCode={code}
+            onSelect={(thscode) => onSearch({ code: thscode })}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="dtl-page" data-testid="dragon-tiger-page">
+      <header className="panel dtl-head">
+        <div className="dtl-head__row">
+          <h1 className="dtl-head__title">{t('page.title')}</h1>
+          <span className="muted dtl-head__intro">{t('page.intro')}</span>
+          <span className="dtl-head__spacer" />
+          <CopyLinkButton />
+        </div>
+        <div className="dtl-toolbar" role="toolbar" aria-label={t('toolbar.date')}>
+          <button
+            type="button"
+            className="btn btn--small"
+            disabled={prev === undefined}
+            onClick={() => onSearch({ date: prev, code: undefined })}
+            aria-label={t('toolbar.prevDay')}
+            title={t('toolbar.prevDay')}
+          >
+            ◀
+          </button>
+          <DayPicker
+            label={t('toolbar.date')}
+            value={tradeDate ?? date}
+            min={pickable?.min ?? '0000-01-01'}
+            max={pickable?.max ?? '0000-01-01'}
+            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekday(day))}
+            disabledNote={() => t('picker.nonTrading')}
+            onChange={(day) => onSearch({ date: day, code: undefined })}
+            testId="dragon-tiger-date"
+          />
+          <button
+            type="button"
+            className="btn btn--small"
+            disabled={next === undefined}
+            onClick={() => onSearch({ date: next, code: undefined })}
+            aria-label={t('toolbar.nextDay')}
+            title={t('toolbar.nextDay')}
+          >
+            ▶
+          </button>
+          <button
+            type="button"
+            className="btn btn--small"
+            disabled={date === undefined}
+            onClick={() => onSearch({ date: undefined, code: undefined })}
+          >
+            {t('toolbar.latest')}
+          </button>
+          <Segmented
+            label={t('toolbar.board')}
+            value={board}
+            options={DRAGON_TIGER_BOARDS.map((option) => ({ value: option, label: t(`board.${option}`) }))}
+            onChange={(value) => onSearch({ board: value })}
+            testId="board-switch"
+          />
+          {list.isFetching && <span className="muted dtl-busy" aria-hidden="true" />}
+        </div>
+      </header>
+      {content}
+    </div>
+  );
+}
+
+/** The page's frame while the route loads: the same boxes with the same heights. */
+export function DragonTigerSkeleton() {
+  const { t } = useDragonTigerText();
+  return (
+    <div className="dtl-page" aria-busy="true">
+      <header className="panel dtl-head">
+        <div className="dtl-head__row">
+          <h1 className="dtl-head__title">{t('page.title')}</h1>
+        </div>
+        <div className="dtl-toolbar dtl-skel dtl-toolbar--skeleton" />
+      </header>
+      <SummaryCards summary={undefined} />
+      <section className="panel dtl-table">
+        <div className="dtl-skel dtl-table__skeleton" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
+import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
+
+/**
+ * The view state of `/dragon-tiger` as URL search parameters. Every field falls back (`.catch`) so a
+ * hand-edited or outdated link opens a sensible view; defaults are left out of the URL by the route.
+ *
+ * - `date`: the trading day; absent means the service's latest completed trading day.
+ * - `board`: all, org (institutions) or hot_money.
+ * - `sort`: `<column>.<asc|desc>`, for example `net_value.asc`.
+ * - `code`: the stock whose institution detail is open.
+ */
+
+/** Columns the table can sort by (ids of its columns). */
+export const SORT_COLUMNS = [
+  'thscode',
+  'name',
+  'change',
+  'net_value',
+  'net_rate',
+  'buy_value',
+  'sell_value',
+  'org_net_value',
+  'org_net_rate',
+  'org_buy_num',
+  'org_sell_num',
+  'hot_money_net_value',
+  'hot_money_net_rate',
+  'range_days',
+  'hot_rank',
+  'limit_reason',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export interface SortSpec {
+  column: SortColumn;
+  desc: boolean;
+}
+
+export const DRAGON_TIGER_SEARCH_DEFAULTS = { board: 'all', sort: 'net_value.desc' } as const;
+
+function isSortColumn(value: string): value is SortColumn {
+  return SORT_COLUMNS.some((column) => column === value);
+}
+
+/** `net_value.asc` → { column, desc }; null for anything else. */
+export function parseSort(text: string): SortSpec | null {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
+  const column = match?.[1];
+  if (column === undefined || !isSortColumn(column)) return null;
+  return { column, desc: match?.[2] === 'desc' };
+}
+
+export function formatSort(sort: SortSpec): string {
+  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+}
+
+export const dragonTigerSearchSchema = z.object({
+  date: z.string().refine(isValidDate).optional().catch(undefined),
+  board: z
+    .enum(DRAGON_TIGER_BOARDS)
+    .default(DRAGON_TIGER_SEARCH_DEFAULTS.board)
+    .catch(DRAGON_TIGER_SEARCH_DEFAULTS.board),
+  sort: z
+    .string()
+    .refine((v) => parseSort(v) !== null)
+    .default(DRAGON_TIGER_SEARCH_DEFAULTS.sort)
+    .catch(DRAGON_TIGER_SEARCH_DEFAULTS.sort),
+  code: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => A_SHARE_CODE_RE.test(v))
+    .optional()
+    .catch(undefined),
+});
+
+export type DragonTigerSearch = z.output<typeof dragonTigerSearchSchema>;
+
+/** Never throws: every field has a fallback. */
+export function parseDragonTigerSearch(raw: unknown): DragonTigerSearch {
+  return dragonTigerSearchSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
+}
+
+/** The sort of a parsed search (always valid: the schema fell back to the default otherwise). */
+export function sortOf(search: DragonTigerSearch): SortSpec {
+  return parseSort(search.sort) ?? { column: 'net_value', desc: true };
+}
