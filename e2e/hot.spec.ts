@@ -28,6 +28,19 @@ async function apiItems(request: APIRequestContext, path: string): Promise<Row[]
   });
 }
 
+/** `pagination.total` of the monitor list in one state, as the server reports it. */
+async function monitorTotal(request: APIRequestContext, state: string): Promise<number> {
+  const res = await request.get(`/api/a-share/special-data/abnormal-monitor-list?state=${state}&size=30`);
+  const body: unknown = await res.json();
+  const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : null;
+  const pagination =
+    typeof data === 'object' && data !== null && 'pagination' in data ? data.pagination : null;
+  const total =
+    typeof pagination === 'object' && pagination !== null && 'total' in pagination ? pagination.total : null;
+  if (typeof total !== 'number') throw new Error('no monitor total');
+  return total;
+}
+
 test('a ranking deep link opens the skyrocket hourly list of 10 and survives reload', async ({
   app,
   page,
@@ -169,20 +182,7 @@ test('the abnormal monitor pages forward and back by has_next, with its labels',
   await expect.poll(() => hot.column(table, 0)).toEqual(page1.map((r) => r.thscode));
 
   // The history list from a deep link, on its last page: no next page.
-  const history = await page.request.get(
-    '/api/a-share/special-data/abnormal-monitor-list?state=history&size=30',
-  );
-  const body: unknown = await history.json();
-  const total =
-    typeof body === 'object' &&
-    body !== null &&
-    'data' in body &&
-    typeof body.data === 'object' &&
-    body.data !== null
-      ? Object.entries(body.data).find(([k]) => k === 'pagination')?.[1]
-      : null;
-  const count = typeof total === 'object' && total !== null && 'total' in total ? Number(total.total) : 0;
-  const last = Math.max(1, Math.ceil(count / 30));
+  const last = Math.max(1, Math.ceil((await monitorTotal(page.request, 'history')) / 30));
   await hot.open(`/hot?view=monitor&state=history&page=${last}`);
   await expect(hot.button(hot.monitorState, '历史监控')).toHaveAttribute('aria-pressed', 'true');
   await expect(hot.monitorPage).toContainText(`第 ${last} 页`);

@@ -97,11 +97,10 @@ export function TrendView({
     };
   });
   // Stable identity while nothing changed, so the chart does not redraw on every render.
-  const lineKey = lines
-    .map((l) => `${l.thscode}:${l.status}:${l.points.length}:${l.points.at(-1)?.date_ms ?? 0}`)
-    .join('|');
+  const lineKey = lines.map((l, i) => `${l.thscode}:${l.status}:${trends[i]?.dataUpdatedAt ?? 0}`).join('|');
   const series = useMemo(
-    () => chartSeries(lines, (value: number) => formatNumber(value, lang, 0)),
+    // Ranks start at 1: the scale's margin above rank 1 gets no labels (no "rank 0" or negative ranks).
+    () => chartSeries(lines, (value: number) => (value < 1 ? '' : formatNumber(value, lang, 0))),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `lineKey` stands for `lines`
     [lineKey, lang],
   );
