@@ -27,12 +27,12 @@ test('language and theme are remembered across a reload', async ({ app, page }) 
   await app.open('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await app.topBar.getByRole('button', { name: 'EN' }).click();
-  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Market Dashboard');
+  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('Market overview');
   await app.topBar.getByRole('button', { name: /Theme/ }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
   await page.reload();
-  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Market Dashboard');
+  await expect(app.main.getByRole('heading', { level: 1 })).toHaveText('Market overview');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // The safety badge keeps both languages whatever the UI language.

@@ -83,13 +83,6 @@ const zhCN = {
   'state.retry': '重试',
   'state.code': '错误码',
   'state.requestId': '请求号',
-  'home.title': '欢迎使用行情看板',
-  'home.intro':
-    '面向 A 股、基金、期货、期权与港股新股的浏览器行情看板。输入代码或名称即可跳转到任意品种，页面状态都在网址里，复制链接就能与同事共享同一视图。',
-  'home.searchTitle': '查找品种',
-  'home.tipKeyboard': '在任何位置直接输入代码或字母（或按 /）开始搜索，方向键选择，Enter 打开。',
-  'home.tipCodes': '代码带市场后缀：600519.SH、000001.SZ；也可以只输 600519 或中文名。',
-  'home.tipMode': '右上角的徽标显示数据来源：模拟数据或实时行情。',
   'stock.notBuilt': '股票视图即将上线',
   'stock.notBuiltDetail': '行情、K 线与财务数据的页面正在开发中。',
   'stock.invalidCode': '不是有效的 A 股代码：{code}',
@@ -180,14 +173,6 @@ const en: Record<MessageKey, string> = {
   'state.retry': 'Retry',
   'state.code': 'Code',
   'state.requestId': 'Request',
-  'home.title': 'Welcome to the Market Dashboard',
-  'home.intro':
-    'A browser dashboard for A-shares, funds, futures, options and Hong Kong IPOs. Type a code or a name to jump to any instrument; every view lives in its URL, so a copied link reopens exactly the same view for a colleague.',
-  'home.searchTitle': 'Find an instrument',
-  'home.tipKeyboard':
-    'Type a code or letter anywhere (or press /) to search, arrow keys to choose, Enter to open.',
-  'home.tipCodes': 'Codes carry a market suffix: 600519.SH, 000001.SZ; 600519 or a Chinese name works too.',
-  'home.tipMode': 'The badge at the top right tells where the data comes from: simulated or live.',
   'stock.notBuilt': 'Stock view not built yet',
   'stock.notBuiltDetail': 'The quote, chart and financials pages are under construction.',
   'stock.invalidCode': 'Not a valid A-share code: {code}',

@@ -79,7 +79,7 @@ describe('routes', () => {
   it('Enter in the top-bar search opens the stock page', async () => {
     serve();
     const { router } = renderAt('/');
-    expect(await screen.findByRole('heading', { level: 1, name: '欢迎使用行情看板' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '市场概览' })).toBeTruthy();
     const banner = screen.getByRole('banner');
     const box = banner.querySelector('input[role="combobox"]');
     if (!(box instanceof HTMLInputElement)) throw new Error('no search box in the top bar');

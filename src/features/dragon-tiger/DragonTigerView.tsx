@@ -170,7 +170,7 @@ export function DragonTigerView({
 
   return (
     <div className="dtl-page" data-testid="dragon-tiger-page">
-      <header className="panel dtl-head">
+      <div className="panel dtl-head">
         <div className="dtl-head__row">
           <h1 className="dtl-head__title">{t('page.title')}</h1>
           <span className="muted dtl-head__intro">{t('page.intro')}</span>
@@ -225,7 +225,7 @@ export function DragonTigerView({
           />
           {list.isFetching && <span className="muted dtl-busy" aria-hidden="true" />}
         </div>
-      </header>
+      </div>
       {content}
     </div>
   );
@@ -236,12 +236,12 @@ export function DragonTigerSkeleton() {
   const { t } = useDragonTigerText();
   return (
     <div className="dtl-page" aria-busy="true">
-      <header className="panel dtl-head">
+      <div className="panel dtl-head">
         <div className="dtl-head__row">
           <h1 className="dtl-head__title">{t('page.title')}</h1>
         </div>
         <div className="dtl-toolbar dtl-skel dtl-toolbar--skeleton" />
-      </header>
+      </div>
       <SummaryCards summary={undefined} />
       <section className="panel dtl-table">
         <div className="dtl-skel dtl-table__skeleton" />

@@ -30,12 +30,12 @@ export function HotMoneySeats({
         <div className="dtl-seats__grid">
           {sorted.map((seat, i) => (
             <article key={`${seat.name}-${i}`} className="dtl-seat" data-testid="hot-money-seat">
-              <header className="dtl-seat__head">
+              <div className="dtl-seat__head">
                 <h3 className="dtl-seat__name">{seat.name}</h3>
                 <span className={`num ${direction(seat.buying)}`} title={t('seats.net')}>
                   {formatAmount(seat.buying, lang, 2, { sign: true })}
                 </span>
-              </header>
+              </div>
               <div className="muted dtl-seat__count">{t('seats.stocks', { count: seat.rows.length })}</div>
               <table className="dtl-seat__rows">
                 <thead>

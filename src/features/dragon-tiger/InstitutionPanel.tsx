@@ -56,7 +56,7 @@ export function InstitutionPanel({
       data-testid="institution-detail"
       onKeyDown={onKeyDown}
     >
-      <header className="dtl-detail__head">
+      <div className="dtl-detail__head">
         <div>
           <h2 className="dtl-detail__name">{name ?? code}</h2>
           <span className="dtl-detail__code num">{code}</span>
@@ -71,7 +71,7 @@ export function InstitutionPanel({
         >
           ✕
         </button>
-      </header>
+      </div>
       <Link
         to="/stock/$thscode"
         params={{ thscode: code }}
@@ -97,12 +97,12 @@ function RangeCard({ range }: { range: InstitutionRange }) {
   const count = (value: number | null) => (value === null ? DASH : formatNumber(value, lang, 0));
   return (
     <article className="dtl-range" data-testid={`range-${range.range_days}`}>
-      <header className="dtl-range__head">
+      <div className="dtl-range__head">
         <h3>{title}</h3>
         <span className="muted num">
           {t('detail.span', { start: range.start_date, end: range.end_date })}
         </span>
-      </header>
+      </div>
       <dl className="dtl-range__figures">
         <div>
           <dt>{t('detail.orgBuy')}</dt>

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * The home page's view state: the period of the two ranking cards (`/?period=hour`). The cards link to
+ * `/hot` with the same period, so the list opened is the one the card showed.
+ */
+
+export const HOME_PERIODS = ['day', 'hour'] as const;
+export type HomePeriod = (typeof HOME_PERIODS)[number];
+
+export const HOME_SEARCH_DEFAULTS = { period: 'day' } as const;
+
+export const homeSearchSchema = z.object({
+  period: z.enum(HOME_PERIODS).default(HOME_SEARCH_DEFAULTS.period).catch(HOME_SEARCH_DEFAULTS.period),
+});
+
+export type HomeSearch = z.output<typeof homeSearchSchema>;
