@@ -59,7 +59,7 @@ export function InstitutionPanel({
       <div className="dtl-detail__head">
         <div>
           <h2 className="dtl-detail__name">{name ?? code}</h2>
-          <span className="dtl-detail__code num">{code}</span>
+          {name !== undefined && <span className="dtl-detail__code num">{code}</span>}
           {tradeDate !== undefined && <span className="muted num"> · {tradeDate}</span>}
         </div>
         <button
