@@ -14,6 +14,9 @@ import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
+import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
+import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
+import { Route as WatchlistsImportRouteImport } from './routes/watchlists.import'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -40,6 +43,21 @@ const StockThscodeRoute = StockThscodeRouteImport.update({
   path: '/stock/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WatchlistsIndexRoute = WatchlistsIndexRouteImport.update({
+  id: '/watchlists/',
+  path: '/watchlists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WatchlistsIdRoute = WatchlistsIdRouteImport.update({
+  id: '/watchlists/$id',
+  path: '/watchlists/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WatchlistsImportRoute = WatchlistsImportRouteImport.update({
+  id: '/watchlists/import',
+  path: '/watchlists/import',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -47,6 +65,9 @@ export interface FileRoutesByFullPath {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
+  '/watchlists/$id': typeof WatchlistsIdRoute
+  '/watchlists/import': typeof WatchlistsImportRoute
+  '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -54,6 +75,9 @@ export interface FileRoutesByTo {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
+  '/watchlists/$id': typeof WatchlistsIdRoute
+  '/watchlists/import': typeof WatchlistsImportRoute
+  '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -62,14 +86,41 @@ export interface FileRoutesById {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
+  '/watchlists/$id': typeof WatchlistsIdRoute
+  '/watchlists/import': typeof WatchlistsImportRoute
+  '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
+  fullPaths:
+    | '/'
+    | '/auction'
+    | '/dragon-tiger'
+    | '/hot'
+    | '/stock/$thscode'
+    | '/watchlists/$id'
+    | '/watchlists/import'
+    | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
+  to:
+    | '/'
+    | '/auction'
+    | '/dragon-tiger'
+    | '/hot'
+    | '/stock/$thscode'
+    | '/watchlists/$id'
+    | '/watchlists/import'
+    | '/watchlists'
   id:
-    '__root__' | '/' | '/auction' | '/dragon-tiger' | '/hot' | '/stock/$thscode'
+    | '__root__'
+    | '/'
+    | '/auction'
+    | '/dragon-tiger'
+    | '/hot'
+    | '/stock/$thscode'
+    | '/watchlists/$id'
+    | '/watchlists/import'
+    | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -78,6 +129,9 @@ export interface RootRouteChildren {
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
   StockThscodeRoute: typeof StockThscodeRoute
+  WatchlistsIdRoute: typeof WatchlistsIdRoute
+  WatchlistsImportRoute: typeof WatchlistsImportRoute
+  WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -117,6 +171,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StockThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/watchlists/': {
+      id: '/watchlists/'
+      path: '/watchlists'
+      fullPath: '/watchlists/'
+      preLoaderRoute: typeof WatchlistsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watchlists/$id': {
+      id: '/watchlists/$id'
+      path: '/watchlists/$id'
+      fullPath: '/watchlists/$id'
+      preLoaderRoute: typeof WatchlistsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watchlists/import': {
+      id: '/watchlists/import'
+      path: '/watchlists/import'
+      fullPath: '/watchlists/import'
+      preLoaderRoute: typeof WatchlistsImportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -126,6 +201,9 @@ const rootRouteChildren: RootRouteChildren = {
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
   StockThscodeRoute: StockThscodeRoute,
+  WatchlistsIdRoute: WatchlistsIdRoute,
+  WatchlistsImportRoute: WatchlistsImportRoute,
+  WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -105,6 +105,9 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           <Link to="/auction" className="nav-link">
             {t('nav.auction')}
           </Link>
+          <Link to="/watchlists" className="nav-link">
+            {t('nav.watchlists')}
+          </Link>
         </nav>
         <div className="topbar__search">{search}</div>
         <div className="topbar__status">

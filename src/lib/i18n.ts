@@ -93,6 +93,7 @@ const zhCN = {
   'nav.home': '返回首页',
   'nav.hot': '热榜',
   'nav.auction': '集合竞价',
+  'nav.watchlists': '自选',
   'notFound.title': '页面不存在',
   'error.title': '页面出错',
 } as const;
@@ -183,6 +184,7 @@ const en: Record<MessageKey, string> = {
   'nav.home': 'Back to home',
   'nav.hot': 'Hot lists',
   'nav.auction': 'Call auction',
+  'nav.watchlists': 'Watchlists',
   'notFound.title': 'Page not found',
   'error.title': 'Something went wrong',
 };

@@ -43,6 +43,16 @@ export interface QuoteItem {
 
 export type FetchOperation = ApiClient['fetchOperation'];
 
+/**
+ * One request's answer: its rows, and the quote time for the shell's "data time" (which reads
+ * `timestamp` of the answers in the cache). Only live quotes give one: a net value's date or a bar's
+ * time is not the time of the data on screen.
+ */
+export interface QuoteAnswer {
+  timestamp: number | null;
+  rows: ReadonlyMap<string, RowQuote>;
+}
+
 export interface QuoteRequest {
   /** The operation's own query key plus a suffix: invalidating the operation covers it. */
   key: readonly unknown[];
@@ -50,7 +60,7 @@ export interface QuoteRequest {
   cache: CacheClass;
   /** The watchlist codes this request answers for. */
   codes: readonly string[];
-  fetch: (fetchOp: FetchOperation, signal?: AbortSignal) => Promise<ReadonlyMap<string, RowQuote>>;
+  fetch: (fetchOp: FetchOperation, signal?: AbortSignal) => Promise<QuoteAnswer>;
 }
 
 /** The snapshot's documented token limit; a watchlist (200 items) never reaches it. */
@@ -64,12 +74,18 @@ function request<Id extends OperationId>(
   codes: readonly string[],
   rows: (data: DataOf<Id>) => Map<string, RowQuote>,
 ): QuoteRequest {
+  const live = catalog[id].cache === 'quote';
   return {
     key: [...operationKey(id, params), ROWS],
     operation: id,
     cache: catalog[id].cache,
     codes,
-    fetch: async (fetchOp, signal) => rows(await fetchOp(id, params, { signal })),
+    fetch: async (fetchOp, signal) => {
+      const data = await fetchOp(id, params, { signal });
+      const stamp: unknown = live && 'timestamp' in data ? data.timestamp : null;
+      const timestamp = typeof stamp === 'number' ? finite(stamp) : null;
+      return { timestamp, rows: rows(data) };
+    },
   };
 }
 
@@ -259,7 +275,7 @@ export async function fetchWatchlistQuotes(
   settled.forEach((result, index) => {
     const req = requests[index];
     if (!req) return;
-    if (result.status === 'fulfilled') for (const [code, row] of result.value) out.rows.set(code, row);
+    if (result.status === 'fulfilled') for (const [code, row] of result.value.rows) out.rows.set(code, row);
     else out.failures.push({ operation: req.operation, codes: req.codes, error: result.reason });
   });
   return out;

@@ -1,0 +1,241 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import { useWatchlistText } from './messages';
+import { shareParams } from './share';
+import { watchlistCsvText, watchlistFileName } from './csv';
+
+/** The buttons around a list: share link, CSV export, rename field, delete with confirmation. */
+
+/** Saves `text` as a file through a temporary link (no server round trip). */
+export function downloadFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled; the download keeps its own reference.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function ExportButton({ name, items }: { name: string; items: readonly WatchlistItem[] }) {
+  const { t } = useWatchlistText();
+  return (
+    <button
+      type="button"
+      className="btn btn--small"
+      title={t('export.title')}
+      onClick={() => downloadFile(watchlistFileName(name), watchlistCsvText(items))}
+    >
+      {t('export.label')}
+    </button>
+  );
+}
+
+type CopyState = 'idle' | 'done' | 'failed';
+
+export function ShareButton({ name, items }: { name: string; items: readonly WatchlistItem[] }) {
+  const { t } = useWatchlistText();
+  const router = useRouter();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { search, notesOmitted } = shareParams(name, items);
+  const href = router.buildLocation({ to: '/watchlists/import', search }).href;
+  const url = typeof window === 'undefined' ? href : `${window.location.origin}${href}`;
+
+  useEffect(() => {
+    if (open) inputRef.current?.select();
+  }, [open]);
+
+  useEffect(() => {
+    if (copy !== 'done') return;
+    const timer = setTimeout(() => setCopy('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [copy]);
+
+  function copyLink() {
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    if (!clipboard) {
+      setCopy('failed');
+      inputRef.current?.select();
+      return;
+    }
+    clipboard.writeText(url).then(
+      () => setCopy('done'),
+      () => {
+        setCopy('failed');
+        inputRef.current?.select();
+      },
+    );
+  }
+
+  return (
+    <span className="wl-share">
+      <button
+        type="button"
+        className="btn btn--small"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {t('share.label')}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          className="wl-share__panel"
+          role="group"
+          aria-label={t('share.title')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setOpen(false);
+          }}
+        >
+          <label className="wl-share__label">
+            <span>{t('share.title')}</span>
+            <input
+              ref={inputRef}
+              className="wl-share__input num"
+              readOnly
+              value={url}
+              data-testid="share-link"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          </label>
+          <span className="wl-share__row">
+            <button type="button" className="btn btn--small" onClick={copyLink} aria-live="polite">
+              {copy === 'done' ? t('share.copied') : t('share.copy')}
+            </button>
+            <button type="button" className="btn btn--small btn--ghost" onClick={() => setOpen(false)}>
+              {t('share.close')}
+            </button>
+          </span>
+          <span className="muted wl-share__hint">{t('share.hint')}</span>
+          {notesOmitted && <span className="wl-share__hint">{t('share.notesOmitted')}</span>}
+          {copy === 'failed' && (
+            <span className="wl-share__hint" role="alert">
+              {t('share.copyFailed')}
+            </span>
+          )}
+        </div>
+      )}
+    </span>
+  );
+}
+
+/** The problem with a list name, or null (the server's rules: 1–40 characters after trimming). */
+export function nameProblem(name: string, t: ReturnType<typeof useWatchlistText>['t']): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return t('name.empty');
+  if (textLength(trimmed) > WATCHLIST_LIMITS.name_length)
+    return t('name.tooLong', { max: WATCHLIST_LIMITS.name_length });
+  return null;
+}
+
+/** Rename in place: Enter saves, Esc cancels. */
+export function RenameForm({
+  name,
+  onSave,
+  onCancel,
+}: {
+  name: string;
+  onSave: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useWatchlistText();
+  const [text, setText] = useState(name);
+  const [tried, setTried] = useState(false);
+  const problem = nameProblem(text, t);
+  const errorId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (problem !== null) return;
+    if (text.trim() === name) onCancel();
+    else onSave(text.trim());
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  }
+
+  return (
+    <form className="wl-rename" onSubmit={submit}>
+      <input
+        className="wl-input"
+        aria-label={t('rename.input', { name })}
+        aria-invalid={(tried && problem !== null) || undefined}
+        aria-describedby={tried && problem !== null ? errorId : undefined}
+        value={text}
+        // Opened on request: the field takes the focus.
+        autoFocus
+        onFocus={(event) => event.currentTarget.select()}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="btn btn--small">
+        {t('rename.save')}
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={onCancel}>
+        {t('rename.cancel')}
+      </button>
+      {tried && problem !== null && (
+        <span id={errorId} className="wl-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** "Delete" that asks first, naming the list and its size; `message` replaces the question (a 409). */
+export function ConfirmDelete({
+  name,
+  count,
+  message,
+  onConfirm,
+  onCancel,
+  busy = false,
+}: {
+  name: string;
+  count: number;
+  message?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+}) {
+  const { t } = useWatchlistText();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const textId = useId();
+  useEffect(() => {
+    // The safe choice has the focus: Enter right away does not delete.
+    cancelRef.current?.focus();
+  }, []);
+  return (
+    <div
+      className="wl-confirm"
+      role="alertdialog"
+      aria-describedby={textId}
+      aria-label={t('delete.listLabel')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onCancel();
+      }}
+    >
+      <span id={textId}>{message ?? t('delete.confirm', { name, count })}</span>
+      <button type="button" className="btn btn--small wl-danger" onClick={onConfirm} disabled={busy}>
+        {t('delete.yes')}
+      </button>
+      <button ref={cancelRef} type="button" className="btn btn--small" onClick={onCancel}>
+        {t('delete.no')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import {
+  WATCHLIST_LIMITS,
+  isWatchlistApiError,
+  runEdit,
+  watchlistClient,
+  watchlistIndexQuery,
+  watchlistKeys,
+  type WatchlistSummary,
+} from '../../api/watchlists';
+import { ErrorState } from '../../components/states';
+import { formatShanghaiMinute } from '../../lib/format';
+import { ConfirmDelete, RenameForm, nameProblem } from './ListActions';
+import { useWatchlistText } from './messages';
+import { outcomeNotice } from './editor';
+import { apiErrorText } from './errors';
+import { useDeleteList } from './useDeleteList';
+import './watchlists.css';
+
+/** `/watchlists`: every list with its size and last change; create, rename, delete. */
+export function WatchlistIndexView() {
+  const { t } = useWatchlistText();
+  const index = useQuery(watchlistIndexQuery());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState('');
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [renameError, setRenameError] = useState<string | null>(null);
+  const removal = useDeleteList((list) => setStatus(t('delete.done', { name: list.name })));
+
+  async function rename(list: WatchlistSummary, name: string) {
+    setRenaming(null);
+    const outcome = await runEdit(
+      watchlistClient,
+      { ...list, items: [] },
+      { kind: 'rename', name, base: list.name },
+    );
+    const notice = outcomeNotice({ kind: 'rename', name, base: list.name }, outcome, t);
+    setRenameError(notice?.tone === 'error' ? notice.text : null);
+    if (notice?.tone === 'info') setStatus(notice.text);
+    if (outcome.list) queryClient.setQueryData(watchlistKeys.detail(outcome.list.id), outcome.list);
+    await queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+  }
+
+  const lists = index.data?.watchlists ?? [];
+  const max = index.data?.limits.lists ?? WATCHLIST_LIMITS.lists;
+
+  return (
+    <div className="wl-page" data-testid="watchlist-index">
+      <section className="panel">
+        <div className="wl-head">
+          <h1 className="panel__title wl-title">{t('index.title')}</h1>
+          <span className="muted num">
+            {index.data ? t('index.count', { count: lists.length, max }) : ''}
+          </span>
+          <span className="wl-head__spacer" />
+          <Link to="/watchlists/import" className="btn btn--small">
+            {t('index.import')}
+          </Link>
+        </div>
+        <p className="muted wl-intro">{t('index.intro')}</p>
+        <CreateForm
+          disabled={lists.length >= max}
+          onCreated={(id) => void navigate({ to: '/watchlists/$id', params: { id: String(id) } })}
+        />
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+        {renameError && (
+          <p className="wl-error" role="alert">
+            {renameError}
+          </p>
+        )}
+        {index.isError ? (
+          <ErrorState error={index.error} onRetry={() => void index.refetch()} />
+        ) : index.isPending ? (
+          <div className="wl-index-skeleton" aria-hidden="true" />
+        ) : lists.length === 0 ? (
+          <p className="muted" role="status">
+            {t('index.empty')}
+          </p>
+        ) : (
+          <table className="wl-index" aria-label={t('index.listLabel')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('index.name')}</th>
+                <th scope="col" className="wl-num">
+                  {t('index.items')}
+                </th>
+                <th scope="col">{t('index.updated')}</th>
+                <th scope="col">{t('index.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lists.map((list) => (
+                <tr key={list.id} data-testid="watchlist-entry">
+                  <td>
+                    {renaming === list.id ? (
+                      <RenameForm
+                        name={list.name}
+                        onSave={(name) => void rename(list, name)}
+                        onCancel={() => setRenaming(null)}
+                      />
+                    ) : (
+                      <Link to="/watchlists/$id" params={{ id: String(list.id) }} className="wl-index__name">
+                        {list.name}
+                      </Link>
+                    )}
+                  </td>
+                  <td className="wl-num num">{list.item_count}</td>
+                  <td className="num muted">{formatShanghaiMinute(list.updated_at)}</td>
+                  <td>
+                    {removal.state.target?.id === list.id ? (
+                      <ConfirmDelete
+                        name={removal.state.target.name}
+                        count={removal.state.target.item_count}
+                        message={removal.state.message}
+                        busy={removal.state.busy}
+                        onConfirm={() => void removal.confirm()}
+                        onCancel={removal.cancel}
+                      />
+                    ) : (
+                      <span className="wl-row-actions">
+                        <button
+                          type="button"
+                          className="btn btn--small btn--ghost"
+                          aria-label={`${t('rename.label')} ${list.name}`}
+                          onClick={() => setRenaming(list.id)}
+                        >
+                          {t('rename.label')}
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn--small btn--ghost"
+                          aria-label={`${t('delete.label')} ${list.name}`}
+                          onClick={() => removal.ask(list)}
+                        >
+                          {t('delete.label')}
+                        </button>
+                      </span>
+                    )}
+                    {removal.state.target?.id === list.id && removal.state.error && (
+                      <span className="wl-error" role="alert">
+                        {removal.state.error}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id: number) => void }) {
+  const { t } = useWatchlistText();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = nameProblem(name, t);
+    if (problem !== null) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const list = await watchlistClient.create(name.trim());
+      queryClient.setQueryData(watchlistKeys.detail(list.id), list);
+      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      setName('');
+      onCreated(list.id);
+    } catch (failure) {
+      setError(isWatchlistApiError(failure) ? apiErrorText(failure, t) : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="wl-create" onSubmit={(event) => void submit(event)}>
+      <label className="wl-create__label" htmlFor="wl-create-name">
+        {t('create.label')}
+      </label>
+      <input
+        id="wl-create-name"
+        className="wl-input"
+        value={name}
+        placeholder={t('create.placeholder')}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={error !== null ? 'wl-create-error' : undefined}
+        disabled={disabled}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(null);
+        }}
+      />
+      <button type="submit" className="btn" disabled={disabled || busy}>
+        {busy ? t('create.busy') : t('create.submit')}
+      </button>
+      {error !== null && (
+        <span id="wl-create-error" className="wl-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,244 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { WATCHLIST_LIMITS, watchlistQuery, type Watchlist, type WatchlistEdit } from '../../api/watchlists';
+import type { SortingState } from '../../components/DataTable';
+import { ErrorState } from '../../components/states';
+import { formatShanghaiMinute } from '../../lib/format';
+import { AddInstrumentBox } from './AddInstrumentBox';
+import { useWatchlistEditor, type WatchlistEditor } from './editor';
+import { ConfirmDelete, ExportButton, RenameForm, ShareButton } from './ListActions';
+import { useWatchlistText } from './messages';
+import type { InstrumentRecord } from './queries';
+import { parseListId } from './search';
+import { useDeleteList } from './useDeleteList';
+import { useWatchlistQuotes } from './useWatchlistQuotes';
+import { WatchlistTable } from './WatchlistTable';
+import './watchlists.css';
+
+export interface WatchlistViewProps {
+  /** The id as it appears in the URL. */
+  rawId: string;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+}
+
+/** `/watchlists/$id`: one list with live columns, editing, share and export. */
+export function WatchlistView({ rawId, sorting, onSortingChange }: WatchlistViewProps) {
+  const { t } = useWatchlistText();
+  const id = parseListId(rawId);
+  if (id === null) return <ListMissing message={t('list.badId', { id: rawId })} />;
+  return <WatchlistPage key={id} id={id} sorting={sorting} onSortingChange={onSortingChange} />;
+}
+
+function ListMissing({ message }: { message: string }) {
+  const { t } = useWatchlistText();
+  return (
+    <section className="panel wl-page">
+      <h1 className="panel__title">{t('index.title')}</h1>
+      <p role="alert">{message}</p>
+      <Link to="/watchlists">{t('list.back')}</Link>
+    </section>
+  );
+}
+
+export function WatchlistSkeleton() {
+  return (
+    <div className="wl-page" aria-busy="true">
+      <section className="panel wl-head-panel">
+        <div className="wl-skel wl-skel--title" />
+        <div className="wl-skel wl-skel--line" />
+      </section>
+      <section className="panel">
+        <div className="wl-skel wl-skel--table" />
+      </section>
+    </div>
+  );
+}
+
+function WatchlistPage({
+  id,
+  sorting,
+  onSortingChange,
+}: {
+  id: number;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+}) {
+  const { t } = useWatchlistText();
+  const query = useQuery(watchlistQuery(id));
+  const editor = useWatchlistEditor(id, query.data);
+  const list = editor.view;
+
+  if (list === undefined) {
+    if (query.isError) {
+      if (query.error.status === 404) return <ListMissing message={t('list.notFound', { id })} />;
+      return (
+        <section className="panel wl-page">
+          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        </section>
+      );
+    }
+    return <WatchlistSkeleton />;
+  }
+  if (query.isError && query.error.status === 404)
+    return <ListMissing message={t('list.notFound', { id })} />;
+  return (
+    <WatchlistWorkspace list={list} editor={editor} sorting={sorting} onSortingChange={onSortingChange} />
+  );
+}
+
+function WatchlistWorkspace({
+  list,
+  editor,
+  sorting,
+  onSortingChange,
+}: {
+  list: Watchlist;
+  editor: WatchlistEditor;
+  sorting: SortingState;
+  onSortingChange: (sorting: SortingState) => void;
+}) {
+  const { t } = useWatchlistText();
+  const navigate = useNavigate();
+  const quotes = useWatchlistQuotes(list.items);
+  const [announcement, setAnnouncement] = useState('');
+  const [renaming, setRenaming] = useState(false);
+  const removal = useDeleteList(() => void navigate({ to: '/watchlists' }));
+  const { submit } = editor;
+
+  // A repeated message must be announced again: the live region only speaks when its text changes.
+  const announce = useCallback((text: string) => {
+    setAnnouncement((previous) => (previous === text ? `${text}\u200b` : text));
+  }, []);
+  const onEdit = useCallback((edit: WatchlistEdit) => void submit(edit), [submit]);
+  const present = useMemo(() => new Set(list.items.map((i) => i.thscode.toUpperCase())), [list.items]);
+
+  function add(record: InstrumentRecord) {
+    void submit({
+      kind: 'add',
+      items: [{ thscode: record.thscode, name: record.name, asset_type: record.asset_type }],
+    });
+    announce(t('add.done', { name: record.name, code: record.thscode }));
+  }
+
+  const failedQuotes = quotes.failed.length;
+
+  return (
+    <div className="wl-page" data-testid="watchlist-view">
+      <section className="panel wl-head-panel">
+        <Link to="/watchlists" className="wl-back">
+          {t('list.back')}
+        </Link>
+        <div className="wl-head">
+          {renaming ? (
+            <RenameForm
+              name={list.name}
+              onSave={(name) => {
+                setRenaming(false);
+                void submit({ kind: 'rename', name, base: list.name });
+              }}
+              onCancel={() => setRenaming(false)}
+            />
+          ) : (
+            <>
+              <h1 className="panel__title wl-title" data-testid="watchlist-name">
+                {list.name}
+              </h1>
+              <button type="button" className="btn btn--small btn--ghost" onClick={() => setRenaming(true)}>
+                {t('rename.label')}
+              </button>
+            </>
+          )}
+          <span className="wl-head__spacer" />
+          <ShareButton name={list.name} items={list.items} />
+          <ExportButton name={list.name} items={list.items} />
+          <button
+            type="button"
+            className="btn btn--small"
+            onClick={() => removal.ask({ ...list, item_count: list.items.length })}
+          >
+            {t('delete.listLabel')}
+          </button>
+        </div>
+        <p className="muted num wl-meta">
+          {t('list.meta', {
+            count: list.items.length,
+            max: WATCHLIST_LIMITS.items_per_list,
+            time: formatShanghaiMinute(list.updated_at),
+          })}
+        </p>
+        {removal.state.target && (
+          <ConfirmDelete
+            name={removal.state.target.name}
+            count={removal.state.target.item_count}
+            message={removal.state.message}
+            busy={removal.state.busy}
+            onConfirm={() => void removal.confirm()}
+            onCancel={removal.cancel}
+          />
+        )}
+        {removal.state.error && (
+          <p className="wl-error" role="alert">
+            {removal.state.error}
+          </p>
+        )}
+        {editor.notices.length > 0 && (
+          <ul className="wl-notices">
+            {editor.notices.map((notice) => (
+              <li
+                key={notice.id}
+                className={notice.tone === 'error' ? 'wl-notice wl-notice--error' : 'wl-notice'}
+                role={notice.tone === 'error' ? 'alert' : 'status'}
+              >
+                <span>{notice.text}</span>
+                <button
+                  type="button"
+                  className="btn btn--small btn--ghost"
+                  onClick={() => editor.dismiss(notice.id)}
+                >
+                  {t('notice.dismiss')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <AddInstrumentBox
+          present={present}
+          canAdd={list.items.length < WATCHLIST_LIMITS.items_per_list}
+          onAdd={add}
+          onMessage={(text) => editor.notify({ tone: 'info', text })}
+        />
+      </section>
+      <section className="panel wl-items">
+        {failedQuotes > 0 && (
+          <p className="wl-quote-errors" role="status">
+            {t('list.quoteErrors', { count: failedQuotes })}{' '}
+            <button type="button" className="btn btn--small" onClick={quotes.retry}>
+              {t('list.retryQuotes')}
+            </button>
+          </p>
+        )}
+        <WatchlistTable
+          listName={list.name}
+          items={list.items}
+          cellOf={quotes.cell}
+          sorting={sorting}
+          onSortingChange={onSortingChange}
+          onEdit={onEdit}
+          announce={announce}
+          toolbar={
+            sorting.length > 0 ? (
+              <button type="button" className="btn btn--small" onClick={() => onSortingChange([])}>
+                {t('list.clearSort')}
+              </button>
+            ) : undefined
+          }
+        />
+      </section>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="watchlist-announcer">
+        {announcement}
+      </p>
+    </div>
+  );
+}

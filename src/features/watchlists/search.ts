@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { SortingState } from '../../components/DataTable';
+
+/**
+ * View state of a list page in the URL: the column sort (`?sort=changePct.desc`). Without it the rows
+ * are in the list's own order. An unknown column or direction falls back to that order.
+ */
+
+export const SORTABLE_COLUMNS = [
+  'code',
+  'name',
+  'type',
+  'last',
+  'change',
+  'changePct',
+  'volume',
+  'turnover',
+  'time',
+  'note',
+] as const;
+
+const SORT_RE = new RegExp(`^(${SORTABLE_COLUMNS.join('|')})\\.(asc|desc)$`);
+
+export const listSearchSchema = z.object({
+  sort: z.string().regex(SORT_RE).optional().catch(undefined),
+});
+export type ListSearch = z.infer<typeof listSearchSchema>;
+
+export function sortingOf(sort: string | undefined): SortingState {
+  const m = sort === undefined ? null : SORT_RE.exec(sort);
+  if (!m || m[1] === undefined) return [];
+  return [{ id: m[1], desc: m[2] === 'desc' }];
+}
+
+export function sortParam(sorting: SortingState): string | undefined {
+  const first = sorting[0];
+  if (!first || !SORTABLE_COLUMNS.some((c) => c === first.id)) return undefined;
+  return `${first.id}.${first.desc ? 'desc' : 'asc'}`;
+}
+
+/** A list id from the URL: a positive whole number, as the server's rule says; null otherwise. */
+export function parseListId(raw: string): number | null {
+  return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
+}

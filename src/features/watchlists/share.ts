@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import { checkEntries, type ParsedImport } from './csv';
+
+/**
+ * The share link `/watchlists/import?name=…&codes=A,B,C[&notes=[…]]`: the list travels in the URL, so
+ * the link works for anyone who can open the app, with no account and nothing stored first. Notes go
+ * along as a parallel list only while they are short, so links stay usable in chat and mail.
+ */
+
+/** All notes together may take this many characters in a link; longer ones are left out. */
+export const SHARE_NOTES_MAX = 400;
+
+export const importSearchSchema = z.object({
+  name: z.string().max(200).optional().catch(undefined),
+  codes: z.string().max(4000).optional().catch(undefined),
+  notes: z
+    .array(z.string().max(WATCHLIST_LIMITS.note_length))
+    .max(WATCHLIST_LIMITS.items_per_list)
+    .optional()
+    .catch(undefined),
+});
+export type ImportSearch = z.infer<typeof importSearchSchema>;
+
+export interface ShareParams {
+  search: { name: string; codes: string; notes?: string[] };
+  /** Notes were left out because they are too long for a link. */
+  notesOmitted: boolean;
+}
+
+export function shareParams(name: string, items: readonly WatchlistItem[]): ShareParams {
+  const codes = items.map((i) => i.thscode).join(',');
+  const notes = items.map((i) => i.note);
+  const total = notes.reduce((sum, note) => sum + textLength(note), 0);
+  if (total === 0) return { search: { name, codes }, notesOmitted: false };
+  if (total > SHARE_NOTES_MAX) return { search: { name, codes }, notesOmitted: true };
+  return { search: { name, codes, notes }, notesOmitted: false };
+}
+
+/** The codes of a link, checked like a file's lines (position = "line"). */
+export function parseShared(search: ImportSearch): ParsedImport {
+  const codes = (search.codes ?? '').split(',').filter((c) => c.trim() !== '');
+  return checkEntries(
+    codes.map((code, index) => ({ line: index + 1, thscode: code, note: search.notes?.[index] ?? '' })),
+  );
+}
+
+/** Trimmed and cut to the server's length limit (in code points). */
+export function cleanName(name: string): string {
+  return [...name.trim()].slice(0, WATCHLIST_LIMITS.name_length).join('').trim();
+}
+
+/**
+ * A name no existing list has (names are unique ignoring case): the name itself, else "name (2)",
+ * "name (3)" …, cut so that the suffix still fits.
+ */
+export function uniqueName(wanted: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((n) => n.toLowerCase()));
+  const base = cleanName(wanted);
+  // No name to build on: the reader has to type one.
+  if (base === '' || !used.has(base.toLowerCase())) return base;
+  for (let n = 2; n < 1000; n++) {
+    const suffix = ` (${n})`;
+    const head = [...base]
+      .slice(0, WATCHLIST_LIMITS.name_length - suffix.length)
+      .join('')
+      .trim();
+    const candidate = `${head}${suffix}`;
+    if (!used.has(candidate.toLowerCase())) return candidate;
+  }
+  return base;
+}

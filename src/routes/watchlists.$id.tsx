@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { watchlistQuery } from '../api/watchlists';
+import type { SortingState } from '../components/DataTable';
+import { WatchlistSkeleton, WatchlistView } from '../features/watchlists/WatchlistView';
+import { listSearchSchema, parseListId, sortParam, sortingOf } from '../features/watchlists/search';
+
+/** One watchlist. The column sort is in the URL; a malformed id never reaches the server. */
+export const Route = createFileRoute('/watchlists/$id')({
+  validateSearch: listSearchSchema,
+  search: { middlewares: [stripSearchParams({ sort: undefined })] },
+  loader: ({ context, params }) => {
+    const id = parseListId(params.id);
+    // A missing list (404) is the page's to explain, not the router's error page.
+    if (id !== null) return context.queryClient.prefetchQuery(watchlistQuery(id));
+  },
+  pendingComponent: WatchlistSkeleton,
+  component: WatchlistRoute,
+});
+
+function WatchlistRoute() {
+  const { id } = Route.useParams();
+  const { sort } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSortingChange = useCallback(
+    (sorting: SortingState) => void navigate({ search: { sort: sortParam(sorting) }, replace: true }),
+    [navigate],
+  );
+  return <WatchlistView rawId={id} sorting={sortingOf(sort)} onSortingChange={onSortingChange} />;
+}
