@@ -11,6 +11,7 @@ import {
   formatVolume,
 } from '../../lib/format';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
+import { AddToWatchlist } from '../../components/AddToWatchlist';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
 import { snapshotQuery, type InstrumentRecord, type SnapshotItem } from './queries';
@@ -45,6 +46,7 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
           {exchangeLabel(record.exchange, t)}
         </span>
         <span className="stock-head__spacer" />
+        <AddToWatchlist thscode={record.thscode} />
         <CopyLinkButton />
       </div>
       <div className="stock-head__quote">

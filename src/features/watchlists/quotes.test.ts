@@ -272,6 +272,16 @@ describe('upstream economy', () => {
     expect(quotes.rows.get('10260700.SH')).toMatchObject({ last: 0.06, volume: 7, basis: 'close' });
   });
 
+  it('only live quotes give the shell its data time (a net value date or a bar time does not)', async () => {
+    const requests = quoteRequests([
+      { thscode: '600000.SH', asset_type: 'a-share' },
+      { thscode: '110022.OF', asset_type: 'fund-otc' },
+      { thscode: '10260700.SH', asset_type: 'options' },
+    ]);
+    const answers = await Promise.all(requests.map((r) => r.fetch(fetchOperation)));
+    expect(answers.map((a) => a.timestamp)).toEqual([T, null, null]);
+  });
+
   it('a failing source leaves its rows empty and the others filled', async () => {
     fake.behave((req, res) => {
       if ((req.url ?? '').startsWith('/api/options/')) {
