@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { watchlistQuery } from '../api/watchlists';
 import type { SortingState } from '../components/DataTable';
 import { WatchlistSkeleton, WatchlistView } from '../features/watchlists/WatchlistView';
@@ -8,7 +8,6 @@ import { listSearchSchema, parseListId, sortParam, sortingOf } from '../features
 /** One watchlist. The column sort is in the URL; a malformed id never reaches the server. */
 export const Route = createFileRoute('/watchlists/$id')({
   validateSearch: listSearchSchema,
-  search: { middlewares: [stripSearchParams({ sort: undefined })] },
   loader: ({ context, params }) => {
     const id = parseListId(params.id);
     // A missing list (404) is the page's to explain, not the router's error page.
@@ -22,9 +21,11 @@ function WatchlistRoute() {
   const { id } = Route.useParams();
   const { sort } = Route.useSearch();
   const navigate = Route.useNavigate();
+  const sorting = useMemo(() => sortingOf(sort), [sort]);
+  // Sorting replaces the history entry: Back leaves the list instead of stepping through sorts.
   const onSortingChange = useCallback(
-    (sorting: SortingState) => void navigate({ search: { sort: sortParam(sorting) }, replace: true }),
+    (next: SortingState) => void navigate({ search: { sort: sortParam(next) }, replace: true }),
     [navigate],
   );
-  return <WatchlistView rawId={id} sorting={sortingOf(sort)} onSortingChange={onSortingChange} />;
+  return <WatchlistView rawId={id} sorting={sorting} onSortingChange={onSortingChange} />;
 }

@@ -38,10 +38,10 @@ const writes = () => ui.requests.filter((r) => r.method !== 'GET' && r.url.pathn
 
 async function openList(codes: string[], notes: Record<string, string> = {}, query = '') {
   const list = await serverList(ui, 'Core', codes, notes);
-  renderAt(`/watchlists/${list.id}${query}`);
+  const { router } = renderAt(`/watchlists/${list.id}${query}`);
   await screen.findByRole('heading', { level: 1, name: 'Core' });
   await waitFor(() => expect(shownCodes()).toEqual(codes));
-  return list;
+  return Object.assign(list, { router });
 }
 
 describe('the list page', () => {
@@ -163,6 +163,18 @@ describe('the list page', () => {
     fireEvent.keyDown(note, { key: 'ArrowDown', altKey: true });
     expect(screen.getByTestId('watchlist-announcer').textContent).toBe('按列排序时不能调整顺序');
     expect(writes()).toEqual([]);
+  });
+
+  it('a column sort lives in the URL; restoring the own order drops it', async () => {
+    const { router } = await openList(['600519.SH', '000001.SZ', '300750.SZ']);
+    // The snapshot stub prices by position in the sorted request: 000001.SZ < 300750.SZ < 600519.SH.
+    await waitFor(() => expect(within(rowOf('600519.SH')).getByText('102.00')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: /^最新,/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'last.desc' }));
+    expect(shownCodes()).toEqual(['600519.SH', '300750.SZ', '000001.SZ']);
+    fireEvent.click(screen.getByRole('button', { name: '恢复自定义顺序' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(shownCodes()).toEqual(['600519.SH', '000001.SZ', '300750.SZ']);
   });
 
   it('notes: Enter saves, Esc cancels', async () => {
