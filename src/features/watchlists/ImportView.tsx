@@ -34,6 +34,8 @@ import './watchlists.css';
 
 interface Source {
   kind: 'link' | 'file';
+  /** Tells two files with the same name apart: a new choice starts a new preview. */
+  id: number;
   /** The name it suggests (shared name or file name). */
   name: string;
   parsed: ParsedImport;
@@ -63,7 +65,7 @@ export function ImportView({ search }: { search: ImportSearch }) {
   const { t } = useWatchlistText();
   const linked = useMemo<Source | null>(() => {
     if (search.codes === undefined || search.codes.trim() === '') return null;
-    return { kind: 'link', name: search.name ?? '', parsed: parseShared(search) };
+    return { kind: 'link', id: 0, name: search.name ?? '', parsed: parseShared(search) };
   }, [search]);
   const [file, setFile] = useState<Source | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -75,7 +77,12 @@ export function ImportView({ search }: { search: ImportSearch }) {
     setFileError(null);
     try {
       const text = await readText(chosen);
-      setFile({ kind: 'file', name: nameFromFileName(chosen.name), parsed: parseWatchlistCsv(text) });
+      setFile((previous) => ({
+        kind: 'file',
+        id: (previous?.id ?? 0) + 1,
+        name: nameFromFileName(chosen.name),
+        parsed: parseWatchlistCsv(text),
+      }));
     } catch (error) {
       setFileError(
         t('import.readFailed', { message: error instanceof Error ? error.message : String(error) }),
@@ -113,7 +120,7 @@ export function ImportView({ search }: { search: ImportSearch }) {
           </div>
         )}
       </section>
-      {source && <Preview key={`${source.kind}:${source.name}`} source={source} />}
+      {source && <Preview key={`${source.kind}:${source.id}`} source={source} />}
     </div>
   );
 }
