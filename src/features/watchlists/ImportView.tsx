@@ -13,7 +13,8 @@ import { ApiError, ErrorCode } from '../../contract/envelope';
 import { DASH } from '../../lib/format';
 import { nameProblem } from './ListActions';
 import { useWatchlistText, type WatchlistT } from './messages';
-import { exactMatch, lookupQuery, type InstrumentRecord } from './queries';
+import type { InstrumentRecord } from '../../api/instruments';
+import { exactMatch, lookupQuery } from './queries';
 import {
   nameFromFileName,
   parseWatchlistCsv,

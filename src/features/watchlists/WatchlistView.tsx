@@ -9,7 +9,7 @@ import { AddInstrumentBox } from './AddInstrumentBox';
 import { useWatchlistEditor, type WatchlistEditor } from './editor';
 import { ConfirmDelete, ExportButton, RenameForm, ShareButton } from './ListActions';
 import { useWatchlistText } from './messages';
-import type { InstrumentRecord } from './queries';
+import type { InstrumentRecord } from '../../api/instruments';
 import { parseListId } from './search';
 import { useDeleteList } from './useDeleteList';
 import { useWatchlistQuotes } from './useWatchlistQuotes';

@@ -1,0 +1,43 @@
+import type { DataOf } from '../contract/catalog';
+import { operationQuery } from './query';
+
+/** The instrument search (`meta/tickers/search`) as every page uses it. */
+
+export type InstrumentSearchData = DataOf<'meta/tickers/search'>;
+export type InstrumentRecord = InstrumentSearchData['item'][number];
+
+/** Enough rows to find an instrument among similar names; the service allows at most 50. */
+export const INSTRUMENT_SEARCH_LIMIT = 20;
+
+/** The code table is reference data: a keyword's answer stays good for minutes. */
+const SEARCH_STALE_MS = 5 * 60_000;
+
+/** Search as you type: the previous answer stays on screen while the next keyword loads. */
+export function instrumentSearchQuery(q: string) {
+  return operationQuery(
+    'meta/tickers/search',
+    { q, limit: INSTRUMENT_SEARCH_LIMIT },
+    { staleTime: SEARCH_STALE_MS, keepPrevious: true },
+  );
+}
+
+function score(record: InstrumentRecord, q: string): number {
+  const code = record.thscode.toUpperCase();
+  const ticker = record.ticker.toUpperCase();
+  const name = record.name.toUpperCase();
+  if (code === q || ticker === q || name === q) return 0;
+  if (code.startsWith(q) || ticker.startsWith(q) || name.startsWith(q)) return 1;
+  return 2;
+}
+
+/**
+ * Exact matches first, then prefixes, otherwise the service's order: typing "600519" and pressing Enter
+ * must pick 600519.SH even when the service lists 600519 inside another code first.
+ */
+export function rankInstruments(items: readonly InstrumentRecord[], q: string): InstrumentRecord[] {
+  const key = q.trim().toUpperCase();
+  return items
+    .map((record, index) => ({ record, index, score: score(record, key) }))
+    .sort((a, b) => a.score - b.score || a.index - b.index)
+    .map((entry) => entry.record);
+}
