@@ -1,6 +1,7 @@
 import { tradingDayAt } from './calendar';
 import { mix, round, tri, unit as unitDraw } from './random';
 import type { MarketClock } from './session';
+import { STOCK_TIMING, pathAt, seededPath } from './session-path';
 import type { Fund } from './funds';
 import { navSeries, unitAt, unitsAt, type NavSeries } from './funds-nav';
 
@@ -102,32 +103,8 @@ function partial(fund: Fund, full: EtfBar, progress: number): EtfBar {
   if (progress >= 1) return full;
   const h = mix(fund.seed ^ 0x1b873593, full.index);
   const u = (k: number) => unitDraw(mix(h, k));
-  const highFirst = u(1) < (full.close >= full.ref ? 0.35 : 0.65);
-  const t1 = 0.08 + 0.4 * u(2);
-  const t2 = t1 + 0.08 + (0.9 - t1 - 0.08) * u(3);
-  const points: readonly (readonly [number, number])[] = [
-    [0, full.open],
-    [t1, highFirst ? full.high : full.low],
-    [t2, highFirst ? full.low : full.high],
-    [1, full.close],
-  ];
-  let price = full.open;
-  let high = full.open;
-  let low = full.open;
-  for (let i = 1; i < points.length; i++) {
-    const [ta, pa] = points[i - 1] ?? [0, full.open];
-    const [tb, pb] = points[i] ?? [1, full.close];
-    if (progress >= tb) {
-      high = Math.max(high, pb);
-      low = Math.min(low, pb);
-      continue;
-    }
-    if (progress > ta) price = pa + ((pb - pa) * (progress - ta)) / (tb - ta);
-    break;
-  }
-  price = round(price, 3);
-  high = Math.max(high, price);
-  low = Math.min(low, price);
+  // ETFs trade like stocks (same timing of the extremes), priced to a thousandth.
+  const { price, high, low } = pathAt(full, seededPath(u, full.close >= full.ref, STOCK_TIMING), progress, 3);
   // About 3% of the day's volume trades in the opening auction.
   const share = 0.03 + 0.97 * progress;
   const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);

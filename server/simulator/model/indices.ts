@@ -2,6 +2,7 @@ import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './ca
 import { HISTORY_START_DAY } from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
+import { continuousVolumeShare, pathAt, seededPath } from './session-path';
 import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE } from './universe';
 
@@ -16,6 +17,8 @@ import { REFERENCE_DATE } from './universe';
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
 const SALT_NOISE = 0x1b873593;
 const SALT_BAR = 0xcc9e2d51;
+/** Index extremes come a little later and never in the last 15% of the session. */
+const INDEX_TIMING = { gap: 0.1, spread: 0.35, end: 0.85 };
 
 /** Levels on the calibration day; the futures and options of an index are priced from the same curve. */
 const LEVELS: Record<string, number> = {
@@ -148,37 +151,15 @@ function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   if (progress >= 1) return full;
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
   const u = (k: number) => unit(mix(h, k));
-  const highFirst = u(1) < (full.close >= full.prevClose ? 0.35 : 0.65);
-  const t1 = 0.1 + 0.35 * u(2);
-  const t2 = t1 + 0.1 + (0.85 - t1 - 0.1) * u(3);
-  const knots: readonly (readonly [number, number])[] = [
-    [0, full.open],
-    [t1, highFirst ? full.high : full.low],
-    [t2, highFirst ? full.low : full.high],
-    [1, full.close],
-  ];
-  let price = full.open;
-  let high = full.open;
-  let low = full.open;
-  for (let i = 1; i < knots.length; i++) {
-    const [ta, pa] = knots[i - 1] ?? [0, full.open];
-    const [tb, pb] = knots[i] ?? [1, full.close];
-    if (progress >= tb) {
-      high = Math.max(high, pb);
-      low = Math.min(low, pb);
-      continue;
-    }
-    if (progress > ta) price = pa + ((pb - pa) * (progress - ta)) / (tb - ta);
-    break;
-  }
-  price = round(price, 2);
-  const share = 0.03 + 0.97 * (progress + (0.35 * Math.sin(2 * Math.PI * progress)) / (2 * Math.PI));
+  const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
+  const { price, high, low } = pathAt(full, path, progress, 2);
+  const share = 0.03 + 0.97 * continuousVolumeShare(progress);
   const volume = Math.round((full.volume * share) / 100) * 100;
   return {
     ...full,
     close: price,
-    high: Math.max(high, price),
-    low: Math.min(low, price),
+    high,
+    low,
     volume,
     turnover: Math.round(full.turnover * share),
   };

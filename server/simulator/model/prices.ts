@@ -1,6 +1,7 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter, yearOf } from './calendar';
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
+import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
 
 /**
@@ -404,45 +405,18 @@ function partialBar(c: Curve, full: DayBar, progress: number): DayBar {
   if (progress >= 1) return full;
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x5555);
   const u = (k: number) => unit(mix(h, k));
-  let highFirst = u(1) < (full.close >= full.ref ? 0.35 : 0.65);
-  let t1 = 0.08 + 0.4 * u(2);
-  let t2 = t1 + 0.08 + (0.9 - t1 - 0.08) * u(3);
+  let path = seededPath(u, full.close >= full.ref, STOCK_TIMING);
   // Most days that close sealed at a limit reach it early and stay there (the limit pools of a morning
   // are well filled); a quarter touch it, open again and seal only at the close.
   const sealedUp = full.close === full.limitUp && full.high === full.close;
   const sealedDown = full.close === full.limitDown && full.low === full.close;
   if ((sealedUp || sealedDown) && u(6) < 0.75) {
-    highFirst = sealedDown;
-    t2 = 0.01 + 0.6 * u(7) ** 2;
-    t1 = t2 * (0.2 + 0.6 * u(8));
+    const t2 = 0.01 + 0.6 * u(7) ** 2;
+    path = { highFirst: sealedDown, t1: t2 * (0.2 + 0.6 * u(8)), t2 };
   }
-  const points: [number, number][] = [
-    [0, full.open],
-    [t1, highFirst ? full.high : full.low],
-    [t2, highFirst ? full.low : full.high],
-    [1, full.close],
-  ];
-  let price = full.open;
-  let high = full.open;
-  let low = full.open;
-  for (let i = 1; i < points.length; i++) {
-    const [ta, pa] = points[i - 1] ?? [0, full.open];
-    const [tb, pb] = points[i] ?? [1, full.close];
-    if (progress >= tb) {
-      high = Math.max(high, pb);
-      low = Math.min(low, pb);
-      continue;
-    }
-    if (progress > ta) price = pa + ((pb - pa) * (progress - ta)) / (tb - ta);
-    break;
-  }
-  price = round(price, 2);
-  high = Math.max(high, price);
-  low = Math.min(low, price);
+  const { price, high, low } = pathAt(full, path, progress, 2);
   const auctionShare = auctionShareOf(c.stock, full.index);
-  const share =
-    auctionShare +
-    (1 - auctionShare) * (progress + (0.35 * Math.sin(2 * Math.PI * progress)) / (2 * Math.PI));
+  const share = auctionShare + (1 - auctionShare) * continuousVolumeShare(progress);
   const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);
   const vwap = (full.open + high + low + price) / 4;
   return { ...full, close: price, high, low, volume, turnover: Math.round(volume * vwap) };
