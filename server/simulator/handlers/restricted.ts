@@ -57,6 +57,24 @@ function outside(param: string): SimError {
   );
 }
 
+/** Every minute point produced so far on a day (a closed day simply has none). */
+function minuteItems(subject: HfSubject, day: number, clock: MarketClock) {
+  const t = tradingIndexOf(day);
+  const midnight = midnightMs(day);
+  return t < 0
+    ? []
+    : hfMinutes(subject, t, clock).map((p) => ({
+        date_ms: midnight + p.second * 1000,
+        hf_direction: p.direction,
+      }));
+}
+
+/** A high-frequency answer: its timestamp is the newest point's, null without points. */
+function hfAnswer<I extends string, T extends { date_ms: number }>(thscode: string, interval: I, item: T[]) {
+  const newest = item[item.length - 1];
+  return { timestamp: newest ? newest.date_ms : null, thscode, interval, item };
+}
+
 const isMidnight = (ms: number) => (ms + SHANGHAI_OFFSET_MS) % DAY_MS === 0;
 
 function amounts(row: FlowRow | null, b: Bucket) {
@@ -114,8 +132,7 @@ export const restrictedRoutes = [
           hf_participation: p.participation,
         });
       }
-      const newest = item[item.length - 1];
-      return { timestamp: newest ? newest.date_ms : null, thscode: params.thscode, interval: '1d', item };
+      return hfAnswer(params.thscode, '1d', item);
     }
     if (dayOfMs(params.end) !== startDay) {
       throw new SimError(
@@ -123,18 +140,7 @@ export const restrictedRoutes = [
         "Parameter 'start' must be on the same trading day as 'end' for 1-minute data",
       );
     }
-    // Every minute point produced so far on that day (a closed day simply has none).
-    const t = tradingIndexOf(startDay);
-    const midnight = midnightMs(startDay);
-    const item =
-      t < 0
-        ? []
-        : hfMinutes(subject, t, clock).map((p) => ({
-            date_ms: midnight + p.second * 1000,
-            hf_direction: p.direction,
-          }));
-    const newest = item[item.length - 1];
-    return { timestamp: newest ? newest.date_ms : null, thscode: params.thscode, interval: '1m', item };
+    return hfAnswer(params.thscode, '1m', minuteItems(subject, startDay, clock));
   }),
 
   defineHandler(catalog['a-share/high-frequency/intraday'], (params, ctx) => {
@@ -144,17 +150,7 @@ export const restrictedRoutes = [
     // Omitted: the latest trading day of the window.
     const day = params.date === undefined ? tradingDayAt(w.last) : dayOf(params.date);
     if (day < tradingDayAt(w.first) || day > tradingDayAt(w.last)) throw outside('date');
-    const t = tradingIndexOf(day);
-    const midnight = midnightMs(day);
-    const item =
-      t < 0
-        ? []
-        : hfMinutes(subject, t, clock).map((p) => ({
-            date_ms: midnight + p.second * 1000,
-            hf_direction: p.direction,
-          }));
-    const newest = item[item.length - 1];
-    return { timestamp: newest ? newest.date_ms : null, thscode: params.thscode, interval: 'trend', item };
+    return hfAnswer(params.thscode, 'trend', minuteItems(subject, day, clock));
   }),
 
   defineHandler(catalog['a-share/capital-flow/snapshot'], (params, ctx) => {
