@@ -170,7 +170,7 @@ test('choosing a row opens the institution detail of that stock and day', async 
   const ranges =
     isRecord(detail['data']) && Array.isArray(detail['data']['item']) ? detail['data']['item'] : [];
   expect(ranges.length).toBeGreaterThan(0);
-  await expect(dt.detail.locator('[data-testid^="range-"]')).toHaveCount(ranges.length);
+  await expect(dt.detail.locator('[data-testid^="dt-range-"]')).toHaveCount(ranges.length);
   await expect(dt.detail.getByText('买入营业部').first()).toBeVisible();
   await expect(dt.detail.getByText('卖出营业部').first()).toBeVisible();
   await expect(dt.detail.getByRole('link', { name: /打开个股页面/ })).toHaveAttribute(

@@ -96,6 +96,20 @@ const zhCN = {
   'nav.watchlists': '自选',
   'notFound.title': '页面不存在',
   'error.title': '页面出错',
+  'institution.range1': '1 日榜',
+  'institution.range3': '3 日榜',
+  'institution.rangeOther': '{days} 日榜',
+  'institution.span': '{start} 至 {end}',
+  'institution.orgBuy': '机构买入',
+  'institution.orgSell': '机构卖出',
+  'institution.orgNet': '机构净买入',
+  'institution.netRate': '净买入占比',
+  'institution.orgBuyNum': '买入机构数',
+  'institution.orgSellNum': '卖出机构数',
+  'institution.buyBranches': '买入营业部',
+  'institution.sellBranches': '卖出营业部',
+  'institution.noBranches': '无',
+  'institution.unnamed': '（未具名）',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
@@ -187,6 +201,20 @@ const en: Record<MessageKey, string> = {
   'nav.watchlists': 'Watchlists',
   'notFound.title': 'Page not found',
   'error.title': 'Something went wrong',
+  'institution.range1': '1-day record',
+  'institution.range3': '3-day record',
+  'institution.rangeOther': '{days}-day record',
+  'institution.span': '{start} to {end}',
+  'institution.orgBuy': 'Institutions bought',
+  'institution.orgSell': 'Institutions sold',
+  'institution.orgNet': 'Institutions net',
+  'institution.netRate': 'Net buy rate',
+  'institution.orgBuyNum': 'Buying institutions',
+  'institution.orgSellNum': 'Selling institutions',
+  'institution.buyBranches': 'Buying branches',
+  'institution.sellBranches': 'Selling branches',
+  'institution.noBranches': 'None',
+  'institution.unnamed': '(unnamed)',
 };
 
 export const dictionaries: Record<Language, Record<MessageKey, string>> = { 'zh-CN': zhCN, en };

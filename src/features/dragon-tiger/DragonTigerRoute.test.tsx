@@ -229,11 +229,11 @@ describe('/dragon-tiger', () => {
     const panel = await screen.findByRole('complementary', { name: '机构明细' });
     await waitFor(() => expect(router.state.location.search).toMatchObject({ code: '000651.SZ' }));
     expect(row.getAttribute('aria-selected')).toBe('true');
-    expect(await within(panel).findByTestId('range-1')).toBeTruthy();
-    expect(within(panel).getByTestId('range-3')).toBeTruthy();
+    expect(await within(panel).findByTestId('dt-range-1')).toBeTruthy();
+    expect(within(panel).getByTestId('dt-range-3')).toBeTruthy();
     expect(within(panel).getByRole('heading', { level: 2 }).textContent).toBe('格力电器');
     expect(within(panel).getAllByText('机构专用')).toHaveLength(2);
-    expect(within(panel).getAllByTestId('org-net-rate')[0]?.textContent).toBe('+3.18%');
+    expect(within(panel).getAllByTestId('dt-net-rate')[0]?.textContent).toBe('+3.18%');
     const institutionCalls = fetch.mock.calls
       .map(([input]) => requestOf(input))
       .filter((url) => url.pathname.endsWith('/dragon-tiger-stock-institution'));

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverOffsetMs, useServerClock } from '../../api/live';
 import { modeQuery, operationQuery } from '../../api/query';
-import type { DataOf } from '../../contract/catalog';
 import { shanghaiDate } from '../../contract/time';
 import type { DragonTigerBoard } from '../../lib/dragon-tiger';
 
@@ -12,8 +11,6 @@ import type { DragonTigerBoard } from '../../lib/dragon-tiger';
 
 /** A closed day's list never changes; five minutes only bounds how long a late correction waits. */
 const DAILY_STALE_MS = 5 * 60_000;
-
-export type InstitutionRange = DataOf<'a-share/special-data/dragon-tiger-stock-institution'>['item'][number];
 
 /**
  * The board always goes with the request (also `all`, the service's default), so that every page asking

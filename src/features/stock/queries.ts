@@ -25,7 +25,6 @@ export type InstrumentRecord = SearchData['item'][number];
 export type SnapshotItem = DataOf<'a-share/prices/snapshot'>['item'][number];
 export type Bar = DataOf<'a-share/prices/historical'>['item'][number];
 export type AdjustmentEvent = DataOf<'a-share/corporate-actions/adjustment-factors'>['item'][number];
-export type InstitutionRange = DataOf<'a-share/special-data/dragon-tiger-stock-institution'>['item'][number];
 
 /** The name lives only in the search (the snapshot has none): the same call as the search's lookup. */
 export function instrumentQuery(thscode: string) {
