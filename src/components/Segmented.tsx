@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A row of mutually exclusive buttons (the app's `.segmented` style), with the group named for assistive
- * technology. Shared by the market-wide routes (features do not import each other).
+ * technology. Shared by the features (they do not import each other).
  */
 export function Segmented<T extends string>({
   label,

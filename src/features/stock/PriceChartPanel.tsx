@@ -15,7 +15,7 @@ import {
 } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { chartBars, type ChartBar } from './analytics';
-import { Segmented } from './controls';
+import { Segmented } from '../../components/Segmented';
 import { CHART_HEIGHT } from './Skeletons';
 import { CHART_RANGES, barWindow, type ChartRange } from './dates';
 import { useServerToday, type UpdateSearch } from './hooks';

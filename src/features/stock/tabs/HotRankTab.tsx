@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, ErrorState } from '../../../components/states';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { DASH, formatNumber } from '../../../lib/format';
-import { Segmented } from '../controls';
+import { Segmented } from '../../../components/Segmented';
 import { HOT_WINDOWS, windowStart } from '../dates';
 import { useServerToday } from '../hooks';
 import { useStockText } from '../messages';
