@@ -1,9 +1,9 @@
 import { catalog } from '../../../src/contract/catalog';
 import { ErrorCode } from '../../../src/contract/envelope';
 import { SimError, defineHandler } from '../route';
-import { clockOf } from './common';
+import { barFields, barRange, clockOf } from './common';
 import { requireFund } from './fund-common';
-import { midnightMs, tradingIndexOnOrAfter, tradingIndexOnOrBefore, dayOfMs } from '../model/calendar';
+import { midnightMs } from '../model/calendar';
 import type { MarketClock } from '../model/session';
 import type { Fund } from '../model/funds';
 import { etfBarAsOf, forwardFactor, latestEtfBar } from '../model/funds-market';
@@ -52,10 +52,7 @@ export const fundMarketRoutes = [
   defineHandler(catalog['fund/market/historical'], (params, ctx) => {
     const clock = clockOf(ctx.now);
     const fund = requireEtf(params.thscode, clock);
-    // Bars are stamped at midnight: a start later in a day excludes that day.
-    const startDay = dayOfMs(params.start) + (midnightMs(dayOfMs(params.start)) < params.start ? 1 : 0);
-    const from = Math.max(fund.inceptionIndex, tradingIndexOnOrAfter(startDay));
-    const to = Math.min(clock.barIndex, tradingIndexOnOrBefore(dayOfMs(params.end)));
+    const { from, to } = barRange(params.start, params.end, fund.inceptionIndex, clock.barIndex);
     const item = [];
     for (let t = from; t <= to; t++) {
       const bar = etfBarAsOf(fund, t, clock);
@@ -63,12 +60,7 @@ export const fundMarketRoutes = [
       const f = forwardFactor(fund, t, clock.barIndex);
       item.push({
         date_ms: midnightMs(bar.day),
-        open_price: round(bar.open * f, 3),
-        high_price: round(bar.high * f, 3),
-        low_price: round(bar.low * f, 3),
-        close_price: round(bar.close * f, 3),
-        volume: bar.volume,
-        turnover: bar.turnover,
+        ...barFields(bar, (p) => round(p * f, 3)),
       });
     }
     const newest = item[item.length - 1];

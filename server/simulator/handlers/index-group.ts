@@ -1,12 +1,11 @@
 import { catalog } from '../../../src/contract/catalog';
 import { ErrorCode } from '../../../src/contract/envelope';
-import { dayOfMs, midnightMs, tradingIndexOnOrAfter, tradingIndexOnOrBefore } from '../model/calendar';
+import { dayOfMs, midnightMs } from '../model/calendar';
 import { indexBarAsOf, indexByCode, indexFirstBar, indexLatestBar } from '../model/indices';
-import { round } from '../model/random';
 import type { MarketClock } from '../model/session';
 import { indexDefs, thsIndicesOfTag, type IndexDef } from '../model/ths-indices';
 import { SimError, defineHandler } from '../route';
-import { clockOf } from './common';
+import { barFields, barRange, clockOf, quoteFields } from './common';
 
 /** The code table is reloaded every day at 06:00 Shanghai time (as for the search). */
 const RELOAD_MS = 6 * 3600 * 1000;
@@ -57,15 +56,7 @@ export const indexGroupRoutes = [
       item.push({
         thscode: def.thscode,
         ticker: def.thscode.slice(0, 6),
-        last_price: bar.close,
-        open_price: bar.open,
-        high_price: bar.high,
-        low_price: bar.low,
-        prev_price: bar.prevClose,
-        price_change: round(bar.close - bar.prevClose, 2),
-        price_change_ratio_pct: round((bar.close / bar.prevClose - 1) * 100, 4),
-        volume: bar.volume,
-        turnover: bar.turnover,
+        ...quoteFields(bar, bar.prevClose),
       });
     }
     // Like the A-share snapshot in code mode: no timestamp, total = size of the index table.
@@ -75,22 +66,14 @@ export const indexGroupRoutes = [
   defineHandler(catalog['a-share-index/prices/historical'], (params, ctx) => {
     const clock = clockOf(ctx.now);
     const def = requireIndex(params.thscode, clock);
-    // Bars are stamped at midnight: a start later in a day excludes that day.
-    const startDay = dayOfMs(params.start) + (midnightMs(dayOfMs(params.start)) < params.start ? 1 : 0);
-    const from = Math.max(indexFirstBar(def), tradingIndexOnOrAfter(startDay));
-    const to = Math.min(clock.barIndex, tradingIndexOnOrBefore(dayOfMs(params.end)));
+    const { from, to } = barRange(params.start, params.end, indexFirstBar(def), clock.barIndex);
     const item = [];
     for (let t = from; t <= to; t++) {
       const bar = indexBarAsOf(def, t, clock);
       if (!bar) continue;
       item.push({
         date_ms: midnightMs(bar.day),
-        open_price: bar.open,
-        high_price: bar.high,
-        low_price: bar.low,
-        close_price: bar.close,
-        volume: bar.volume,
-        turnover: bar.turnover,
+        ...barFields(bar),
       });
     }
     const newest = item[item.length - 1];

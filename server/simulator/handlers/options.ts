@@ -1,13 +1,6 @@
 import { catalog } from '../../../src/contract/catalog';
 import { ErrorCode } from '../../../src/contract/envelope';
-import {
-  dateOf,
-  dayOfMs,
-  midnightMs,
-  tradingDayAt,
-  tradingIndexOnOrAfter,
-  tradingIndexOnOrBefore,
-} from '../model/calendar';
+import { dateOf, midnightMs, tradingDayAt } from '../model/calendar';
 import {
   EXCHANGE_NAMES,
   VARIETY_SPECS,
@@ -18,7 +11,7 @@ import {
 import { optionBar, optionTerms, optionTicks, sessionDayIndex, type OptionTerms } from '../model/options';
 import type { MarketClock } from '../model/session';
 import { SimError, defineHandler } from '../route';
-import { clockOf } from './common';
+import { barFields, barRange, clockOf } from './common';
 
 const RELOAD_MS = 6 * 3600 * 1000;
 
@@ -213,10 +206,7 @@ export const optionRoutes = [
     let from: number;
     let to: number;
     if (params.start !== undefined && params.end !== undefined) {
-      // Bars are stamped at midnight: a start later in a day excludes that day.
-      const startDay = dayOfMs(params.start) + (midnightMs(dayOfMs(params.start)) < params.start ? 1 : 0);
-      from = Math.max(o.listIndex, tradingIndexOnOrAfter(startDay));
-      to = Math.min(lastIndex, tradingIndexOnOrBefore(dayOfMs(params.end)));
+      ({ from, to } = barRange(params.start, params.end, o.listIndex, lastIndex));
     } else {
       // Both omitted: the latest 100 bars.
       to = lastIndex;
@@ -228,12 +218,7 @@ export const optionRoutes = [
       if (!bar) continue;
       item.push({
         timestamp: midnightMs(bar.day),
-        open_price: bar.open,
-        high_price: bar.high,
-        low_price: bar.low,
-        close_price: bar.close,
-        volume: bar.volume,
-        turnover: bar.turnover,
+        ...barFields(bar),
       });
     }
     const newest = item[item.length - 1];

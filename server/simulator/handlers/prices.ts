@@ -1,26 +1,18 @@
 import { catalog } from '../../../src/contract/catalog';
-import { dayOfMs, midnightMs, tradingIndexOnOrAfter, tradingIndexOnOrBefore } from '../model/calendar';
+import { dayOfMs, midnightMs } from '../model/calendar';
 import { adjustmentFactor, barAsOf, closeAt, firstBarIndex, latestBar, type DayBar } from '../model/prices';
 import { round } from '../model/random';
 import { listedStocks, stockByCode, type Stock } from '../model/universe';
 import { defineHandler } from '../route';
-import { clockOf, requireStock } from './common';
+import { barFields, barRange, clockOf, quoteFields, requireStock } from './common';
 import type { MarketClock } from '../model/session';
 
 function snapshotItem(stock: Stock, bar: DayBar) {
   return {
     thscode: stock.thscode,
     ticker: stock.ticker,
-    last_price: bar.close,
-    open_price: bar.open,
-    high_price: bar.high,
-    low_price: bar.low,
     // On an ex-date the exchange publishes the ex-rights reference as the previous close.
-    prev_price: bar.ref,
-    price_change: round(bar.close - bar.ref, 2),
-    price_change_ratio_pct: round((bar.close / bar.ref - 1) * 100, 4),
-    volume: bar.volume,
-    turnover: bar.turnover,
+    ...quoteFields(bar, bar.ref),
   };
 }
 
@@ -58,10 +50,7 @@ export const priceRoutes = [
   defineHandler(catalog['a-share/prices/historical'], (params, ctx) => {
     const clock = clockOf(ctx.now);
     const stock = requireStock(params.thscode, clock);
-    // Bars are stamped at midnight: a start later in a day excludes that day.
-    const startDay = dayOfMs(params.start) + (midnightMs(dayOfMs(params.start)) < params.start ? 1 : 0);
-    const from = Math.max(firstBarIndex(stock), tradingIndexOnOrAfter(startDay));
-    const to = Math.min(clock.barIndex, tradingIndexOnOrBefore(dayOfMs(params.end)));
+    const { from, to } = barRange(params.start, params.end, firstBarIndex(stock), clock.barIndex);
     const latestFactor = adjustmentFactor(stock, clock.barIndex);
     const item = [];
     let prev = from <= to ? closeAt(stock, from - 1) : 0;
@@ -78,12 +67,7 @@ export const priceRoutes = [
       const digits = params.adjust === 'none' ? 2 : 3;
       item.push({
         date_ms: midnightMs(bar.day),
-        open_price: round(bar.open * factor, digits),
-        high_price: round(bar.high * factor, digits),
-        low_price: round(bar.low * factor, digits),
-        close_price: round(bar.close * factor, digits),
-        volume: bar.volume,
-        turnover: bar.turnover,
+        ...barFields(bar, (p) => round(p * factor, digits)),
       });
     }
     const newest = item[item.length - 1];
