@@ -41,3 +41,17 @@ export function rankInstruments(items: readonly InstrumentRecord[], q: string): 
     .sort((a, b) => a.score - b.score || a.index - b.index)
     .map((entry) => entry.record);
 }
+
+/** Names and listing details live only in the search (snapshots have none): one code's lookup. */
+export function instrumentQuery(thscode: string) {
+  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 }, { staleTime: 30 * 60_000 });
+}
+
+/** The exact, case-insensitive match of a full code among search results, or undefined. */
+export function findInstrument(
+  data: { item: readonly InstrumentRecord[] } | undefined,
+  thscode: string,
+): InstrumentRecord | undefined {
+  const wanted = thscode.toUpperCase();
+  return data?.item.find((item) => item.thscode.toUpperCase() === wanted);
+}

@@ -17,7 +17,8 @@ import {
   trendWindowProblem,
   type TrendPreset,
 } from './plan';
-import { instrumentQuery, rankTrendQuery, rankingQuery, type TrendPoint } from './queries';
+import { findInstrument, instrumentQuery } from '../../api/instruments';
+import { rankTrendQuery, rankingQuery, type TrendPoint } from './queries';
 import { TREND_CHART_HEIGHT } from './Skeletons';
 
 /** Renders an instrument search that calls `onPick` with the chosen A-share code. */
@@ -82,11 +83,12 @@ export function TrendView({
       enabled: ready,
     })),
   });
+  // The names of the trend's stocks come from the instrument search (the trend has none).
   const names = useQueries({ queries: codes.map((code) => instrumentQuery(code)) });
 
   const lines = codes.map((thscode, index): TrendLine => {
     const trend = trends[index];
-    const record = names[index]?.data?.item.find((item) => item.thscode.toUpperCase() === thscode);
+    const record = findInstrument(names[index]?.data, thscode);
     return {
       thscode,
       name: record?.name ?? thscode,

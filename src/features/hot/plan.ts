@@ -1,13 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { instrumentQuery } from '../../api/instruments';
 import { addDays, addYearsToDate, shanghaiDate } from '../../contract/time';
-import {
-  historyQuery,
-  instrumentQuery,
-  monitorQuery,
-  rankTrendQuery,
-  rankingQuery,
-  serverToday,
-} from './queries';
+import { historyQuery, monitorQuery, rankTrendQuery, rankingQuery, serverToday } from './queries';
 import { trendCodes, type HotSearch } from './search';
 
 /**

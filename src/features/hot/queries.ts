@@ -72,11 +72,6 @@ export function monitorQuery(state: MonitorState, page: number, size: number) {
   );
 }
 
-/** The names of the rank-trend stocks come from the instrument search (the trend has none). */
-export function instrumentQuery(thscode: string) {
-  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 }, { staleTime: 30 * MINUTE });
-}
-
 /**
  * The server's Shanghai day, for loaders (components use `useServerClock`): the mode answer carries the
  * server clock, and the time since it arrived is added, as the hook does.

@@ -20,7 +20,8 @@ import { CHART_HEIGHT } from './Skeletons';
 import { CHART_RANGES, barWindow, type ChartRange } from './dates';
 import { useServerToday, type UpdateSearch } from './hooks';
 import { useStockText, type StockT } from './messages';
-import { adjustmentEventsQuery, barsQuery, type AdjustmentEvent, type InstrumentRecord } from './queries';
+import type { InstrumentRecord } from '../../api/instruments';
+import { adjustmentEventsQuery, barsQuery, type AdjustmentEvent } from './queries';
 import { ADJUSTS, MA_PERIODS, formatMaList, parseMaList, type MaPeriod, type StockSearch } from './search';
 
 const PANE_STRETCH = [3, 1];

@@ -14,7 +14,8 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { AddToWatchlist } from '../../components/AddToWatchlist';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
-import { snapshotQuery, type InstrumentRecord, type SnapshotItem } from './queries';
+import type { InstrumentRecord } from '../../api/instruments';
+import { snapshotQuery, type SnapshotItem } from './queries';
 
 /**
  * Name, code and the latest quote. Refreshed every few seconds during sessions (none when the market is

@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useStockText } from './messages';
 import { STOCK_TABS, type StockSearch, type StockTab } from './search';
 import type { UpdateSearch } from './hooks';
-import type { InstrumentRecord } from './queries';
+import type { InstrumentRecord } from '../../api/instruments';
 import { FinancialsTab } from './tabs/FinancialsTab';
 import { IndicatorsTab } from './tabs/IndicatorsTab';
 import { CorporateActionsTab } from './tabs/CorporateActionsTab';

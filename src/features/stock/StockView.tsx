@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { A_SHARE_CODE_RE } from '../../contract/params';
 import { ApiError, ErrorCode } from '../../contract/envelope';
 import { ErrorState } from '../../components/states';
-import { findInstrument, instrumentQuery, type InstrumentRecord } from './queries';
+import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { useStockText } from './messages';
 import { normaliseCode } from './view-params';
 import type { StockSearch } from './search';

@@ -20,22 +20,9 @@ const REFERENCE_STALE_MS = 30 * MINUTE;
 /** Bars and dragon-tiger records are fixed once a day has closed; today's bar follows the quote. */
 const DAILY_STALE_MS = 5 * MINUTE;
 
-export type SearchData = DataOf<'meta/tickers/search'>;
-export type InstrumentRecord = SearchData['item'][number];
 export type SnapshotItem = DataOf<'a-share/prices/snapshot'>['item'][number];
 export type Bar = DataOf<'a-share/prices/historical'>['item'][number];
 export type AdjustmentEvent = DataOf<'a-share/corporate-actions/adjustment-factors'>['item'][number];
-
-/** The name lives only in the search (the snapshot has none): the same call as the search's lookup. */
-export function instrumentQuery(thscode: string) {
-  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 }, { staleTime: REFERENCE_STALE_MS });
-}
-
-/** The exact, case-insensitive match among the search results, or undefined. */
-export function findInstrument(data: SearchData | undefined, thscode: string): InstrumentRecord | undefined {
-  const wanted = thscode.toUpperCase();
-  return data?.item.find((item) => item.thscode.toUpperCase() === wanted);
-}
 
 export function snapshotQuery(thscode: string) {
   return operationQuery('a-share/prices/snapshot', { thscodes: [thscode] });

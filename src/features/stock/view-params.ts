@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { calendarQuery } from '../../api/live';
 import { A_SHARE_CODE_RE } from '../../contract/params';
 import { addYearsToDate, shanghaiDate, shanghaiMidnight } from '../../contract/time';
@@ -7,9 +8,7 @@ import {
   adjustmentEventsQuery,
   barsQuery,
   dragonTigerQuery,
-  findInstrument,
   indicatorsQuery,
-  instrumentQuery,
   latestReportQuery,
   rankTrendQuery,
   serverToday,

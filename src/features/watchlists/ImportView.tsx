@@ -13,8 +13,8 @@ import { ApiError, ErrorCode } from '../../contract/envelope';
 import { DASH } from '../../lib/format';
 import { nameProblem } from './ListActions';
 import { useWatchlistText, type WatchlistT } from './messages';
-import type { InstrumentRecord } from '../../api/instruments';
-import { exactMatch, lookupQuery } from './queries';
+import { findInstrument, type InstrumentRecord } from '../../api/instruments';
+import { lookupQuery } from './queries';
 import {
   nameFromFileName,
   parseWatchlistCsv,
@@ -145,7 +145,7 @@ function resolutionOf(
     };
   }
   if (result.isPending || !result.data) return { kind: 'pending' };
-  const record = exactMatch(result.data, entry.thscode);
+  const record = findInstrument(result.data, entry.thscode);
   if (!record) return { kind: 'unknown' };
   if (!isWatchlistAssetType(record.asset_type)) return { kind: 'unsupported', type: record.asset_type };
   return { kind: 'ok', record };

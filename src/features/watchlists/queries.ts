@@ -1,5 +1,4 @@
 import { operationQuery } from '../../api/query';
-import type { InstrumentRecord } from '../../api/instruments';
 
 /** The instrument lookup as the import page uses it: checking imported codes. */
 
@@ -9,12 +8,4 @@ import type { InstrumentRecord } from '../../api/instruments';
  */
 export function lookupQuery(thscode: string) {
   return operationQuery('meta/tickers/search', { q: thscode, limit: 50 }, { staleTime: 30 * 60_000 });
-}
-
-export function exactMatch(
-  data: { item: readonly InstrumentRecord[] } | undefined,
-  thscode: string,
-): InstrumentRecord | undefined {
-  const wanted = thscode.toUpperCase();
-  return data?.item.find((item) => item.thscode.toUpperCase() === wanted);
 }
