@@ -323,6 +323,22 @@ function onOrBeforeTrading(day: number): number {
   return isTradingDay(day) ? day : tradingDayAt(tradingIndexOnOrBefore(day));
 }
 
+/** The calendar month `k` months after the month of a day (k = 0: that month). */
+function monthAfter(day: number, k: number): { year: number; month: number } {
+  const m0 = Number(dateOf(day).slice(5, 7));
+  return { year: yearOf(day) + Math.floor((m0 - 1 + k) / 12), month: ((m0 - 1 + k) % 12) + 1 };
+}
+
+/** `2612` for December 2026, as in contract names and codes. */
+function yymmOf(year: number, month: number): string {
+  return `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
+}
+
+/** The dates of a contract that expires: it ends and last trades on `last`, and delivers on `delivery`. */
+function expiryDates(last: number, delivery: number): Partial<Instrument> {
+  return { endDate: dateOf(last), lastTradeDate: dateOf(last), lastDeliveryDate: dateOf(delivery) };
+}
+
 export interface FuturesContract extends Instrument {
   readonly variety: FuturesVariety;
   readonly year: number;
@@ -345,18 +361,15 @@ function lastTradeDay(v: FuturesVariety, year: number, month: number): number {
 /** Contracts of a variety that are listed and not yet expired on a day. */
 export function futuresContractsOf(v: FuturesVariety, day: number): FuturesContract[] {
   const out: FuturesContract[] = [];
-  const y0 = yearOf(day);
-  const m0 = Number(dateOf(day).slice(5, 7));
   const horizon = v.exchange === 'CFFEX' && !v.code.startsWith('T') ? 4 : 12;
   for (let k = 0; k < 14 && out.length < horizon; k++) {
-    const month = ((m0 - 1 + k) % 12) + 1;
-    const year = y0 + Math.floor((m0 - 1 + k) / 12);
+    const { year, month } = monthAfter(day, k);
     if (!v.months.includes(month)) continue;
     const last = lastTradeDay(v, year, month);
     if (last < day) continue;
     const code = contractCode(v, year, month);
     const suffix = FUTURES_SUFFIX[v.exchange];
-    const yymm = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
+    const yymm = yymmOf(year, month);
     out.push({
       ...inst(
         `${code}.${suffix}`,
@@ -366,11 +379,7 @@ export function futuresContractsOf(v: FuturesVariety, day: number): FuturesContr
         v.exchange,
         'futures',
         dateOf(onOrBeforeTrading(last - 365)),
-        {
-          endDate: dateOf(last),
-          lastTradeDate: dateOf(last),
-          lastDeliveryDate: dateOf(onOrBeforeTrading(last + 5)),
-        },
+        expiryDates(last, onOrBeforeTrading(last + 5)),
       ),
       variety: v,
       year,
@@ -423,12 +432,9 @@ function optionMonths(
   quarterly: number,
 ): { year: number; month: number; expiry: number }[] {
   const out: { year: number; month: number; expiry: number }[] = [];
-  const y0 = yearOf(day);
-  const m0 = Number(dateOf(day).slice(5, 7));
   let quarters = 0;
   for (let k = 0; k < 24 && out.length < near + quarterly; k++) {
-    const month = ((m0 - 1 + k) % 12) + 1;
-    const year = y0 + Math.floor((m0 - 1 + k) / 12);
+    const { year, month } = monthAfter(day, k);
     const expiry = expiryOf(year, month);
     if (expiry < day) continue;
     if (out.length < near) out.push({ year, month, expiry });
@@ -459,7 +465,7 @@ export function optionContracts(day: number): Instrument[] {
     2,
     2,
   )) {
-    const yymm = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
+    const yymm = yymmOf(year, month);
     ETF_OPTION_UNDERLYINGS.forEach((u, uIndex) => {
       const step = u.price < 3 ? 0.05 : 0.1;
       const atm = Math.round(u.price / step) * step;
@@ -477,11 +483,7 @@ export function optionContracts(day: number): Instrument[] {
               u.exchange,
               'options',
               dateOf(optionListDay(month, expiry)),
-              {
-                endDate: dateOf(expiry),
-                lastTradeDate: dateOf(expiry),
-                lastDeliveryDate: dateOf(onOrBeforeTrading(expiry + 1)),
-              },
+              expiryDates(expiry, onOrBeforeTrading(expiry + 1)),
             ),
           );
         }
@@ -494,7 +496,7 @@ export function optionContracts(day: number): Instrument[] {
     3,
     3,
   )) {
-    const yymm = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}`;
+    const yymm = yymmOf(year, month);
     for (const [root, label, labelEn, level] of [
       ['IO', '沪深300股指期权', 'CSI 300 Index Option', 4000],
       ['MO', '中证1000股指期权', 'CSI 1000 Index Option', 6000],
@@ -512,11 +514,7 @@ export function optionContracts(day: number): Instrument[] {
               'CFFEX',
               'options',
               dateOf(optionListDay(month, expiry)),
-              {
-                endDate: dateOf(expiry),
-                lastTradeDate: dateOf(expiry),
-                lastDeliveryDate: dateOf(expiry),
-              },
+              expiryDates(expiry, expiry),
             ),
           );
         }
