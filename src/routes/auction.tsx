@@ -1,9 +1,9 @@
-import { useCallback } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { AuctionView, type UpdateSearch } from '../features/auction/AuctionView';
+import { AuctionView } from '../features/auction/AuctionView';
 import { AuctionSkeleton } from '../features/auction/Skeletons';
 import { loadAuctionView } from '../features/auction/queries';
 import { AUCTION_SEARCH_DEFAULTS, auctionSearchSchema } from '../features/auction/search';
+import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**
  * The opening call auction of chosen codes (live or final) and the day's short-term benchmark. The
@@ -23,10 +23,6 @@ export const Route = createFileRoute('/auction')({
 function AuctionRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearch = useCallback<UpdateSearch>(
-    (patch, opts) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
-    [navigate],
-  );
+  const onSearch = useSearchPatch(navigate);
   return <AuctionView search={search} onSearch={onSearch} />;
 }

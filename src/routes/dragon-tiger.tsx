@@ -1,12 +1,8 @@
-import { useCallback } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import {
-  DragonTigerSkeleton,
-  DragonTigerView,
-  type UpdateDragonTigerSearch,
-} from '../features/dragon-tiger/DragonTigerView';
+import { DragonTigerSkeleton, DragonTigerView } from '../features/dragon-tiger/DragonTigerView';
 import { loadDragonTiger } from '../features/dragon-tiger/load';
 import { DRAGON_TIGER_SEARCH_DEFAULTS, dragonTigerSearchSchema } from '../features/dragon-tiger/search';
+import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**
  * The dragon-tiger list. The whole view state is in the search parameters (validated with fallbacks,
@@ -26,10 +22,6 @@ export const Route = createFileRoute('/dragon-tiger')({
 function DragonTigerRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearch = useCallback<UpdateDragonTigerSearch>(
-    (patch, opts) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
-    [navigate],
-  );
+  const onSearch = useSearchPatch(navigate);
   return <DragonTigerView search={search} onSearch={onSearch} />;
 }

@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { HotView } from '../features/hot/HotView';
 import { HotSkeleton } from '../features/hot/Skeletons';
-import type { UpdateSearch } from '../features/hot/hooks';
 import { loadHotView } from '../features/hot/plan';
 import { HOT_SEARCH_DEFAULTS, hotSearchSchema } from '../features/hot/search';
+import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**
  * Hot lists: the live ranking, a past day's top 30, the rank trend of up to five stocks and the
@@ -25,11 +24,7 @@ export const Route = createFileRoute('/hot')({
 function HotRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearch = useCallback<UpdateSearch>(
-    (patch, opts) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
-    [navigate],
-  );
+  const onSearch = useSearchPatch(navigate);
   return (
     <HotView
       search={search}

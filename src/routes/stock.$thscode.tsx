@@ -1,11 +1,10 @@
-import { useCallback } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
-import type { UpdateSearch } from '../features/stock/hooks';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/search';
 import { loadStockView, normaliseCode } from '../features/stock/view-params';
+import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**
  * The stock view. The whole view state is in the search parameters (validated with fallbacks, defaults
@@ -30,11 +29,7 @@ function StockRoute() {
   const { thscode } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onSearch = useCallback<UpdateSearch>(
-    (patch, opts) =>
-      void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: opts?.replace ?? false }),
-    [navigate],
-  );
+  const onSearch = useSearchPatch(navigate);
   return (
     <StockView
       thscode={thscode}
