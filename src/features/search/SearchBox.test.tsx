@@ -198,7 +198,7 @@ describe('SearchBox', () => {
   it("shows the service's code and message when the search fails", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(envelope(null, 2001, 'X-api-key missing or invalid'))),
+      vi.fn(() => Promise.resolve(envelope(null, 2001, 'API key missing or invalid'))),
     );
     renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
     input().focus();
@@ -206,7 +206,7 @@ describe('SearchBox', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('搜索失败');
     expect(alert.textContent).toContain('2001');
-    expect(alert.textContent).toContain('X-api-key missing or invalid');
+    expect(alert.textContent).toContain('API key missing or invalid');
   });
 
   it('keeps the previous results on screen while the next keyword loads', async () => {
