@@ -5,3 +5,4 @@ export {
   type DataTableProps,
   type SortingState,
 } from './DataTable';
+export { codeNameColumns } from './stockColumns';

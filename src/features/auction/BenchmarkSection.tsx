@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { calendarQuery, useLiveRefetchInterval, useServerClock } from '../../api/live';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { shanghaiDate } from '../../contract/time';
 import { direction, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
@@ -10,24 +10,10 @@ import { tradingDaySet } from '../../lib/market-session';
 import { BENCHMARK_TABLE_HEIGHT } from './Skeletons';
 import { useAuctionText, type AuctionT } from './messages';
 import { benchmarkQuery, type BenchmarkItem } from './queries';
-import { StockLink } from './SnapshotSection';
 
 function benchmarkColumns(t: AuctionT, lang: Language): DataColumn<BenchmarkItem>[] {
   return [
-    {
-      id: 'code',
-      header: t('col.code'),
-      value: (r) => r.thscode,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.thscode}</StockLink>,
-      hideable: false,
-      width: 100,
-    },
-    {
-      id: 'name',
-      header: t('col.name'),
-      value: (r) => r.name,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.name}</StockLink>,
-    },
+    ...codeNameColumns<BenchmarkItem>({ code: t('col.code'), name: t('col.name') }),
     {
       id: 'pct',
       header: t('col.pct'),

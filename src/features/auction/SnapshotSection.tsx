@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useMarketSession } from '../../api/live';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import {
   direction,
   formatAmount,
@@ -18,15 +18,6 @@ import { isAuctionMessageKey, useAuctionText, type AuctionT } from './messages';
 import { snapshotQuery, snapshotRefetchInterval, type AuctionItem } from './queries';
 import type { AuctionStage } from './search';
 
-/** A stock's code or name as a link to its stock view (the row opens it too). */
-export function StockLink({ thscode, children }: { thscode: string; children: string }) {
-  return (
-    <Link to="/stock/$thscode" params={{ thscode }} onClick={(event) => event.stopPropagation()}>
-      {children}
-    </Link>
-  );
-}
-
 /** A value the service names (phase, data status) in words, or as received when it is a new one. */
 function named(t: AuctionT, prefix: 'phase' | 'data', value: string): string {
   const key = `${prefix}.${value}`;
@@ -36,20 +27,7 @@ function named(t: AuctionT, prefix: 'phase' | 'data', value: string): string {
 function snapshotColumns(t: AuctionT, lang: Language): DataColumn<AuctionItem>[] {
   const price = (value: (r: AuctionItem) => number) => (r: AuctionItem) => formatPrice(value(r), lang);
   return [
-    {
-      id: 'code',
-      header: t('col.code'),
-      value: (r) => r.thscode,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.thscode}</StockLink>,
-      hideable: false,
-      width: 100,
-    },
-    {
-      id: 'name',
-      header: t('col.name'),
-      value: (r) => r.name,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.name}</StockLink>,
-    },
+    ...codeNameColumns<AuctionItem>({ code: t('col.code'), name: t('col.name') }),
     {
       id: 'price',
       header: t('col.price'),

@@ -1,33 +1,19 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { addDays, addYearsToDate } from '../../contract/time';
 import type { HotSearch } from './search';
 import { useServerToday, type UpdateSearch } from './hooks';
 import { useHotText, type HotT } from './messages';
 import { historyDate, historyDateProblem, type DateProblem } from './plan';
 import { historyQuery, type HistoryItem } from './queries';
-import { StockLink } from './RankView';
 import { TABLE_HEIGHT } from './Skeletons';
 
 function historyColumns(t: HotT): DataColumn<HistoryItem>[] {
   return [
     { id: 'rank', header: t('col.rank'), value: (r) => r.rank, numeric: true, hideable: false, width: 56 },
-    {
-      id: 'code',
-      header: t('col.code'),
-      value: (r) => r.thscode,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.thscode}</StockLink>,
-      width: 110,
-    },
-    {
-      id: 'name',
-      header: t('col.name'),
-      value: (r) => r.name,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.name}</StockLink>,
-      hideable: false,
-    },
+    ...codeNameColumns<HistoryItem>({ code: t('col.code'), name: t('col.name') }),
   ];
 }
 

@@ -11,7 +11,7 @@ import type { UpdateSearch } from './hooks';
 import { useHotText, type HotT } from './messages';
 import { monitorKind } from './model';
 import { monitorQuery, type MonitorItem } from './queries';
-import { StockLink } from './RankView';
+import { StockLink } from '../../components/StockLink';
 import { TABLE_HEIGHT } from './Skeletons';
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useLiveRefetchInterval } from '../../api/live';
-import { DataTable, type DataColumn } from '../../components/DataTable';
+import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { Segmented } from '../../components/Segmented';
 import { formatNumber, formatShanghaiDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
@@ -12,20 +12,6 @@ import { useHotText, type HotT } from './messages';
 import { TREND_ARROWS, formatHeat, parseHeat, trendOf } from './model';
 import { rankingQuery, type RankingItem } from './queries';
 import { TABLE_HEIGHT } from './Skeletons';
-
-/** A stock's name or code as a link to its stock view (the row opens it too). */
-export function StockLink({ thscode, children }: { thscode: string; children: string }) {
-  return (
-    <Link
-      to="/stock/$thscode"
-      params={{ thscode }}
-      // The row's own click opens the same page: one navigation, not two.
-      onClick={(event) => event.stopPropagation()}
-    >
-      {children}
-    </Link>
-  );
-}
 
 export function RankChange({ item, t, lang }: { item: RankingItem; t: HotT; lang: Language }) {
   const trend = trendOf(item.rank_trend, item.rank_change);
@@ -50,20 +36,7 @@ function rankColumns(t: HotT, lang: Language): DataColumn<RankingItem>[] {
       numeric: true,
       width: 96,
     },
-    {
-      id: 'code',
-      header: t('col.code'),
-      value: (r) => r.thscode,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.thscode}</StockLink>,
-      width: 110,
-    },
-    {
-      id: 'name',
-      header: t('col.name'),
-      value: (r) => r.name,
-      cell: (r) => <StockLink thscode={r.thscode}>{r.name}</StockLink>,
-      hideable: false,
-    },
+    ...codeNameColumns<RankingItem>({ code: t('col.code'), name: t('col.name') }),
     {
       id: 'heat',
       header: t('col.heat'),
