@@ -32,6 +32,7 @@ import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 import { registerWatchlists, searchResolver } from './watchlists/index';
+import { errorStatus } from './error-status';
 
 export type Mode = 'simulated' | 'live';
 
@@ -332,13 +333,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
-    const status =
-      typeof error === 'object' &&
-      error !== null &&
-      'statusCode' in error &&
-      typeof error.statusCode === 'number'
-        ? error.statusCode
-        : 500;
+    const status = errorStatus(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     if (error instanceof ClientRateLimitError) {
       return isApiPath(request.url)

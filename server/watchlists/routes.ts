@@ -18,6 +18,7 @@ import {
   versionQuery,
 } from './schemas';
 import type { ApiError } from './schemas';
+import { errorStatus } from '../error-status';
 
 /**
  * REST for watchlists under /bff/watchlists (the BFF's own prefix; /api is the market data contract).
@@ -172,13 +173,7 @@ export function registerWatchlists(app: FastifyInstance, options: WatchlistOptio
       });
 
       scope.setErrorHandler((error: unknown, request, reply) => {
-        const status =
-          typeof error === 'object' &&
-          error !== null &&
-          'statusCode' in error &&
-          typeof error.statusCode === 'number'
-            ? error.statusCode
-            : 500;
+        const status = errorStatus(error);
         if (status === 415) return send(reply, apiError(415, 'media_type', 'The request body must be JSON'));
         if (status === 413) return send(reply, apiError(413, 'too_large', 'The request body is too large'));
         if (status >= 400 && status < 500) {
