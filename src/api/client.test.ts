@@ -205,3 +205,24 @@ describe('issuePath', () => {
     expect(issuePath([])).toBe('data');
   });
 });
+
+describe('parameters the contract refuses', () => {
+  it.each([
+    ['a-share/special-data/hot-stock-list' as const, { limit: 101 }, 1003, 'limit'],
+    [
+      'a-share/financials/income-statements' as const,
+      { thscode: '600519.SH', limit: 4, start: 1 },
+      1004,
+      'limit',
+    ],
+  ])('%s %j never leaves the browser: ApiError %i naming %s', async (id, params, code, param) => {
+    const { fetch, calls } = fakeFetch(() => json({ code: 0, message: 'ok', request_id: 'r', data: null }));
+    const client = createApiClient({ fetch });
+    const error = await client.fetchOperation(id, params).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    if (!(error instanceof ApiError)) return;
+    expect([error.code, error.param, error.operation]).toEqual([code, param, id]);
+    expect(error.message).toContain(`'${param}'`);
+    expect(calls).toHaveLength(0);
+  });
+});

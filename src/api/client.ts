@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, ErrorCode, rawEnvelopeSchema } from '../contract/envelope';
 import { catalog, type DataOf, type OperationId, type ParamsIn } from '../contract/catalog';
-import { toQuery } from '../contract/params';
+import { parseParams, toQuery } from '../contract/params';
 
 /**
  * The browser's only way to the market data: same-origin GETs to the BFF, every answer parsed with the
@@ -109,6 +109,20 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     callOpts: CallOptions = {},
   ): Promise<DataOf<Id>> {
     const query = toQuery(params);
+    // The same check the BFF makes, so a request it would refuse never leaves the browser.
+    const op = catalog[id];
+    const checked = parseParams(op.params, Object.fromEntries(new URLSearchParams(query)), {
+      unknown: 'reject',
+      known: op.paramNames,
+    });
+    if (!checked.ok) {
+      throw new ApiError({
+        code: checked.code,
+        message: checked.message,
+        operation: id,
+        param: checked.param,
+      });
+    }
     const url = `${base}/api/${id}${query ? `?${query}` : ''}`;
     const res = await get(url, id, callOpts.signal);
     const body = await readJson(res);
