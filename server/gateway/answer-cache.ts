@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CacheClass } from '../../src/contract/operation';
 import type { GatewayFailure } from './failures';
-import type { Lifetime } from './cache-policy';
+import type { Lifetime } from '../../src/contract/cache-policy';
 import type { ResilientRequest, ResilientResult } from './resilient-upstream';
 import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';

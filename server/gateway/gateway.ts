@@ -2,7 +2,7 @@ import { AnswerCache } from './answer-cache';
 import type { CacheStats, Served } from './answer-cache';
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus } from './budget';
-import { lifetime } from './cache-policy';
+import { lifetime } from '../../src/contract/cache-policy';
 import { CircuitBreakers } from './circuit-breaker';
 import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
 import { Pauses } from './pauses';

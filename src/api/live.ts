@@ -1,14 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { LIVE_INTERVAL_MS } from '../contract/cache-policy';
 import type { CacheClass } from '../contract/operation';
-import { shanghaiDate, SHANGHAI_OFFSET_MS } from '../contract/time';
+import { shanghaiDate } from '../contract/time';
 import {
   isLivePhase,
+  isWeekday,
   sessionAt,
   tradingDaySet,
   type MarketSession,
   type SessionPhase,
-} from '../lib/market-session';
+} from '../contract/market-session';
 import type { BffMode } from './client';
 import { modeQuery, operationQuery } from './query';
 
@@ -16,14 +18,6 @@ import { modeQuery, operationQuery } from './query';
  * The market clock of the app: the BFF's time (pinned by SIM_NOW in simulated mode) and the trading
  * calendar give the session phase, and the phase decides which queries refresh on their own.
  */
-
-/** Refresh periods during a session; outside sessions nothing polls (focus and reconnect still refetch). */
-export const LIVE_INTERVAL_MS: Readonly<Record<CacheClass, number | false>> = {
-  quote: 5_000,
-  intraday: 60_000,
-  daily: false,
-  reference: false,
-};
 
 export function liveRefetchInterval(cacheClass: CacheClass, phase: SessionPhase): number | false {
   return isLivePhase(phase) ? LIVE_INTERVAL_MS[cacheClass] : false;
@@ -62,8 +56,7 @@ export function calendarQuery() {
 
 /** Mon-Fri, for when the calendar cannot be read: polling on a holiday is cheaper than a stale session. */
 export function weekdaySet(nowMs: number): Set<string> {
-  const day = new Date(nowMs + SHANGHAI_OFFSET_MS).getUTCDay();
-  return day === 0 || day === 6 ? new Set() : new Set([shanghaiDate(nowMs)]);
+  return isWeekday(nowMs) ? new Set([shanghaiDate(nowMs)]) : new Set();
 }
 
 /** A browser timer fires late after sleep or in a background tab: never wait longer than this. */

@@ -1,7 +1,7 @@
 import { useMarketSession } from '../api/live';
 import { useDataTime } from '../api/data-time';
 import { formatShanghaiDateTime, formatShanghaiMinute } from '../lib/format';
-import { isLivePhase } from '../lib/market-session';
+import { isLivePhase } from '../contract/market-session';
 import { useI18n } from '../lib/i18n';
 
 /** Where the A-share session stands on the server's clock; the dot pulses while prices can move. */

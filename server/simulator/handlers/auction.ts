@@ -1,9 +1,10 @@
 import { catalog } from '../../../src/contract/catalog';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { ErrorCode } from '../../../src/contract/envelope';
 import { auctionQuote, benchmark, type AuctionQuote } from '../model/auction';
 import { dateOf, dayOf, midnightMs, tradingIndexOf } from '../model/calendar';
 import { instrumentByCode } from '../model/instruments';
-import { AUCTION_END_S } from '../model/session';
+
 import { stockByCode } from '../model/universe';
 import { SimError, defineHandler } from '../route';
 import { clockOf } from './common';
@@ -50,7 +51,7 @@ export const auctionRoutes = [
     if (clock.phase === 'pre-open') {
       phase = 'not_started';
       ready = false;
-    } else if (clock.phase === 'auction') {
+    } else if (clock.auctionRunning) {
       phase = 'live';
       ready = params.stage === 'live';
       live = true;
@@ -82,7 +83,8 @@ export const auctionRoutes = [
     const index = tradingIndexOf(day);
     // A closed day is answered as is (never moved), a future day or today before the match is empty.
     const open =
-      index >= 0 && (day < clock.today || (day === clock.today && clock.secondOfDay >= AUCTION_END_S));
+      index >= 0 &&
+      (day < clock.today || (day === clock.today && clock.secondOfDay >= TIMETABLE.openingMatch));
     const item = open
       ? benchmark(index, clock).map(({ quote, tags }) => ({
           thscode: quote.stock.thscode,

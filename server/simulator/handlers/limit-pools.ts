@@ -1,4 +1,5 @@
 import { catalog } from '../../../src/contract/catalog';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { LADDER_TIERS } from '../../../src/contract/operations/market-extras';
 import { dateOf, dayOfMs, midnightMs, tradingDayAt, tradingIndexOf } from '../model/calendar';
 import {
@@ -13,7 +14,7 @@ import {
   turnoverRatioPct,
   type LimitScan,
 } from '../model/limit-pools';
-import { CLOSE_S, type MarketClock } from '../model/session';
+import { type MarketClock } from '../model/session';
 import type { Stock } from '../model/universe';
 import { defineHandler } from '../route';
 import { clockOf } from './common';
@@ -32,7 +33,7 @@ function poolIndex(dateMs: number | undefined, clock: MarketClock): number | nul
 /** Data readiness: the latest quote time today, the close of a past day. */
 function poolTime(t: number | null, clock: MarketClock): number {
   if (t === null) return clock.nowMs - (clock.nowMs % 60000);
-  return t === clock.barIndex ? clock.barTimeMs : midnightMs(tradingDayAt(t)) + CLOSE_S * 1000;
+  return t === clock.barIndex ? clock.barTimeMs : midnightMs(tradingDayAt(t)) + TIMETABLE.close * 1000;
 }
 
 type Row = Record<string, unknown> & { thscode: string };
@@ -82,7 +83,7 @@ function limitUpRow(s: LimitScan, t: number, clock: MarketClock) {
     is_new: tradingDayAt(t) - s.stock.listDay <= NEW_LISTING_DAYS,
     last_price: s.bar.close,
     price_change_ratio_pct: changePct(s.bar),
-    limit_up_time: s.firstUp === null ? clockText(CLOSE_S) : clockText(s.firstUp),
+    limit_up_time: s.firstUp === null ? clockText(TIMETABLE.close) : clockText(s.firstUp),
     limit_up_reason: limitUpReason(s.stock, t),
     continue_day_text: count.text,
     continue_day_cnt: count.boards,

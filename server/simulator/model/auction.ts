@@ -1,7 +1,8 @@
 import { dayScores, rankOf } from './hot';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { auctionShareOf, barAsOf, dailyBar, jumpPlanAt } from './prices';
 import { mix, round, tri } from './random';
-import { AUCTION_END_S, AUCTION_START_S, type MarketClock } from './session';
+import { type MarketClock } from './session';
 import { allStocks, priceLimit, type Stock } from './universe';
 import { tradingDayAt } from './calendar';
 
@@ -46,8 +47,10 @@ export function auctionQuote(
 ): AuctionQuote | null {
   const bar = dailyBar(stock, index);
   if (!bar) return null;
-  const running = live && index === clock.todayIndex && clock.phase === 'auction';
-  const progress = running ? (clock.secondOfDay - AUCTION_START_S) / (AUCTION_END_S - AUCTION_START_S) : 1;
+  const running = live && index === clock.todayIndex && clock.auctionRunning;
+  const progress = running
+    ? (clock.secondOfDay - TIMETABLE.openingAuction) / (TIMETABLE.openingMatch - TIMETABLE.openingAuction)
+    : 1;
   const finalLots = Math.round((bar.volume * auctionShareOf(stock, index)) / 100);
   let price = bar.open;
   let lots = finalLots;

@@ -1,9 +1,10 @@
 import { midnightMs, tradingDayAt } from './calendar';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { indexBarAsOf } from './indices';
 import { minutePath, type MinutePoint } from './limit-pools';
 import { barAsOf } from './prices';
 import { Rng, mix, mixAll, tri } from './random';
-import { CLOSE_S, LUNCH_END_S, LUNCH_START_S, OPEN_S, marketClock, type MarketClock } from './session';
+import { marketClock, type MarketClock } from './session';
 import { indexSeed, type IndexDef } from './ths-indices';
 import type { Stock } from './universe';
 
@@ -77,7 +78,10 @@ function split(stock: Stock, amount: number, move: number, seed: number): FlowRo
 
 /** Continuous-trading minutes of a day (the auction match is part of the first minute). */
 function isTradingMinute(second: number): boolean {
-  return (second > OPEN_S && second <= LUNCH_START_S) || (second > LUNCH_END_S && second <= CLOSE_S);
+  return (
+    (second > TIMETABLE.morningOpen && second <= TIMETABLE.lunchBreak) ||
+    (second > TIMETABLE.afternoonOpen && second <= TIMETABLE.close)
+  );
 }
 
 const dayCache = new Map<string, MinuteFlow[]>();
@@ -171,14 +175,18 @@ export function hfMinutes(
 ): { second: number; direction: number }[] {
   if (t > clock.barIndex) return [];
   const midnight = midnightMs(tradingDayAt(t));
-  const limit = t === clock.todayIndex ? clock.secondOfDay : CLOSE_S;
+  const limit = t === clock.todayIndex ? clock.secondOfDay : TIMETABLE.close;
   const prices: { second: number; price: number }[] = [];
   if (s.kind === 'stock') {
     for (const p of minutePath(s.stock, t, clock)) prices.push({ second: p.second, price: p.price });
   } else {
-    for (let second = OPEN_S; second <= Math.min(limit, CLOSE_S); second += 60) {
-      if (second > LUNCH_START_S && second <= LUNCH_END_S) continue;
-      const bar = indexBarAsOf(s.index, t, marketClock(midnight + Math.min(second, CLOSE_S - 1) * 1000));
+    for (let second = TIMETABLE.morningOpen; second <= Math.min(limit, TIMETABLE.close); second += 60) {
+      if (second > TIMETABLE.lunchBreak && second <= TIMETABLE.afternoonOpen) continue;
+      const bar = indexBarAsOf(
+        s.index,
+        t,
+        marketClock(midnight + Math.min(second, TIMETABLE.close - 1) * 1000),
+      );
       if (bar) prices.push({ second, price: bar.close });
     }
   }

@@ -1,16 +1,9 @@
 import { midnightMs, tradingDayAt } from './calendar';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { CONCEPTS } from './names';
 import { barAsOf, closeAt, firstBarIndex, jumpTargetOn, type DayBar } from './prices';
 import { Rng, mixAll, round } from './random';
-import {
-  AUCTION_END_S,
-  CLOSE_S,
-  LUNCH_END_S,
-  LUNCH_START_S,
-  OPEN_S,
-  marketClock,
-  type MarketClock,
-} from './session';
+import { marketClock, type MarketClock } from './session';
 import { allStocks, type Stock } from './universe';
 
 /**
@@ -62,9 +55,9 @@ const RAPID_MINUTES = 5;
 
 /** Auction match, then every minute of continuous trading. */
 const SESSION_SECONDS: readonly number[] = (() => {
-  const out = [AUCTION_END_S];
-  for (let s = OPEN_S + 60; s <= LUNCH_START_S; s += 60) out.push(s);
-  for (let s = LUNCH_END_S + 60; s <= CLOSE_S; s += 60) out.push(s);
+  const out = [TIMETABLE.openingMatch];
+  for (let s = TIMETABLE.morningOpen + 60; s <= TIMETABLE.lunchBreak; s += 60) out.push(s);
+  for (let s = TIMETABLE.afternoonOpen + 60; s <= TIMETABLE.close; s += 60) out.push(s);
   return out;
 })();
 
@@ -80,7 +73,7 @@ export function minutePath(stock: Stock, t: number, clock: MarketClock): MinuteP
   if (t > clock.barIndex) return [];
   const midnight = midnightMs(tradingDayAt(t));
   const prev = closeAt(stock, t - 1);
-  const limit = t === clock.barIndex && clock.todayIndex === t ? clock.secondOfDay : CLOSE_S;
+  const limit = t === clock.barIndex && clock.todayIndex === t ? clock.secondOfDay : TIMETABLE.close;
   const out: MinutePoint[] = [];
   for (const second of SESSION_SECONDS) {
     if (second > limit) break;

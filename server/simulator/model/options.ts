@@ -1,19 +1,11 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
+import { TIMETABLE } from '../../../src/contract/market-session';
 import { fundByCode, type Fund } from './funds';
 import { etfBarAsOf } from './funds-market';
 import { indexBarAsOf, indexByCode } from './indices';
 import { ETF_OPTION_UNDERLYINGS, instrumentByCode, type Instrument } from './instruments';
 import { Rng, fnv1a, mix, round, tri } from './random';
-import {
-  AUCTION_END_S,
-  AUCTION_START_S,
-  CLOSE_S,
-  LUNCH_END_S,
-  LUNCH_START_S,
-  OPEN_S,
-  marketClock,
-  type MarketClock,
-} from './session';
+import { marketClock, type MarketClock } from './session';
 import type { IndexDef } from './ths-indices';
 
 /**
@@ -179,7 +171,7 @@ function underlyingBar(o: OptionTerms, t: number, clock: MarketClock): Underlyin
 
 /** The complete bar of a day (the clock at that day's close). */
 function fullUnderlyingBar(o: OptionTerms, t: number): UnderlyingBar | null {
-  return underlyingBar(o, t, marketClock(midnightMs(tradingDayAt(t)) + CLOSE_S * 1000));
+  return underlyingBar(o, t, marketClock(midnightMs(tradingDayAt(t)) + TIMETABLE.close * 1000));
 }
 
 export interface OptionBar {
@@ -257,14 +249,16 @@ function sessionSeconds(o: OptionTerms, session: OptionSession): number[] {
   const out: number[] = [];
   const etf = o.kind === 'etf';
   if (session === 'pre_market') {
-    const [from, to] = etf ? [AUCTION_START_S, AUCTION_END_S] : [AUCTION_END_S, OPEN_S - 60];
+    const [from, to] = etf
+      ? [TIMETABLE.openingAuction, TIMETABLE.openingMatch]
+      : [TIMETABLE.openingMatch, TIMETABLE.morningOpen - 60];
     for (let s = from; s <= to; s += 60) out.push(s);
   } else if (session === 'intraday') {
-    const close = etf ? CLOSE_S - 180 : CLOSE_S;
-    for (let s = OPEN_S + 60; s <= LUNCH_START_S; s += 60) out.push(s);
-    for (let s = LUNCH_END_S + 60; s <= close; s += 60) out.push(s);
+    const close = etf ? TIMETABLE.close - 180 : TIMETABLE.close;
+    for (let s = TIMETABLE.morningOpen + 60; s <= TIMETABLE.lunchBreak; s += 60) out.push(s);
+    for (let s = TIMETABLE.afternoonOpen + 60; s <= close; s += 60) out.push(s);
   } else if (etf) {
-    for (let s = CLOSE_S - 120; s <= CLOSE_S; s += 60) out.push(s);
+    for (let s = TIMETABLE.close - 120; s <= TIMETABLE.close; s += 60) out.push(s);
   }
   return out;
 }
@@ -288,11 +282,11 @@ export function optionTicks(
   const day = tradingDayAt(t);
   const midnight = midnightMs(day);
   const seconds = sessionSeconds(o, session);
-  const limit = t === clock.todayIndex ? clock.secondOfDay : CLOSE_S;
+  const limit = t === clock.todayIndex ? clock.secondOfDay : TIMETABLE.close;
   const fullBar = fullUnderlyingBar(o, t);
   if (!fullBar) return [];
   const full = fullVolume(o, t, fullBar.close);
-  const daysLeftAt = (second: number) => o.expiryDay - day + Math.max(0, CLOSE_S - second) / 86400;
+  const daysLeftAt = (second: number) => o.expiryDay - day + Math.max(0, TIMETABLE.close - second) / 86400;
   const out: OptionTick[] = [];
   let before = 0;
   const last = seconds[seconds.length - 1];
@@ -306,7 +300,7 @@ export function optionTicks(
       level = fullBar.prevClose + (fullBar.open - fullBar.prevClose) * w;
       if (second === last) volume = Math.max(1, Math.round(full * 0.03));
     } else {
-      const ub = underlyingBar(o, t, marketClock(midnight + Math.min(second, CLOSE_S - 1) * 1000));
+      const ub = underlyingBar(o, t, marketClock(midnight + Math.min(second, TIMETABLE.close - 1) * 1000));
       level = session === 'post_market' && second === last ? fullBar.close : (ub?.close ?? fullBar.close);
       if (session === 'intraday' && ub) {
         const cumulative = Math.round((full * ub.volume) / fullBar.volume);
@@ -327,6 +321,6 @@ export function optionTicks(
 
 /** Trading index whose session data a request sees: today once the session has begun, else the day before. */
 export function sessionDayIndex(o: OptionTerms, session: OptionSession, clock: MarketClock): number {
-  const start = sessionStart(o, session) ?? AUCTION_START_S;
+  const start = sessionStart(o, session) ?? TIMETABLE.openingAuction;
   return clock.todayIndex >= 0 && clock.secondOfDay >= start ? clock.todayIndex : clock.previousIndex;
 }

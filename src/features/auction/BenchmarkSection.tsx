@@ -6,7 +6,7 @@ import { DataTable, codeNameColumns, type DataColumn } from '../../components/Da
 import { shanghaiDate } from '../../contract/time';
 import { direction, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
-import { tradingDaySet } from '../../lib/market-session';
+import { tradingDaySet } from '../../contract/market-session';
 import { BENCHMARK_TABLE_HEIGHT } from './Skeletons';
 import { useAuctionText, type AuctionT } from './messages';
 import { benchmarkQuery, type BenchmarkItem } from './queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_PHASES } from '../../lib/market-session';
+import { SESSION_PHASES } from '../../contract/market-session';
 import { snapshotRefetchInterval } from './queries';
 
 describe('auction refresh', () => {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LIVE_INTERVAL_MS } from '../../api/live';
+import { LIVE_INTERVAL_MS } from '../../contract/cache-policy';
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
-import type { SessionPhase } from '../../lib/market-session';
+import type { SessionPhase } from '../../contract/market-session';
 import { requestCodes, checkCodes } from './codes';
 import { searchTokens, type AuctionSearch, type AuctionStage } from './search';
 

@@ -8,7 +8,7 @@ import { Segmented } from '../../components/Segmented';
 import { Empty, ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
 import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
-import { tradingDaySet } from '../../lib/market-session';
+import { tradingDaySet } from '../../contract/market-session';
 import { columnIdsFor, dragonTigerColumns } from './columns';
 import { isOutsideServiceWindow, neighbourDays, pickableWindow } from './days';
 import { HotMoneySeats } from './HotMoneySeats';
