@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { operationByPath } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
-import { checkTemporal, parseParams } from '../../src/contract/params';
-import type { RawQuery } from '../../src/contract/params';
+import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
 import type { CacheStatus } from './answer-cache';
 import type { Gateway } from './gateway';
 
@@ -60,20 +59,6 @@ export function unknownOperation(path: string, requestId: string): GatewayAnswer
     `'${path.slice(0, 200)}' is not an operation of the market data service (only GET of catalogued operations is served)`,
     requestId,
   );
-}
-
-/** Keep only the shapes a query string can have; anything else is dropped, not trusted. */
-export function toRawQuery(query: unknown): RawQuery {
-  if (typeof query !== 'object' || query === null) return {};
-  const entries: [string, string | string[]][] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string') entries.push([key, value]);
-    else if (Array.isArray(value))
-      entries.push([key, value.filter((v): v is string => typeof v === 'string')]);
-  }
-  // fromEntries defines own properties: '?__proto__=a&__proto__=b' stays a parameter (and is refused)
-  // instead of becoming the prototype of the result.
-  return Object.fromEntries(entries);
 }
 
 export async function answerOperation(

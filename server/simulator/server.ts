@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { operations } from '../../src/contract/catalog';
 import type { OperationId } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
-import type { RawQuery } from '../../src/contract/params';
+import { toRawQuery } from '../../src/contract/params';
 import { routes } from './handlers/index';
 import type { Route } from './route';
 import { prepareAllCurves } from './model/prices';
@@ -20,17 +20,6 @@ export interface SimulatorOptions {
 
 function newRequestId(): string {
   return `sim-${randomUUID()}`;
-}
-
-/** Keep only the shapes a query string can have. */
-function toRawQuery(query: unknown): RawQuery {
-  const out: RawQuery = {};
-  if (typeof query !== 'object' || query === null) return out;
-  for (const [key, value] of Object.entries(query)) {
-    if (typeof value === 'string') out[key] = value;
-    else if (Array.isArray(value)) out[key] = value.filter((v): v is string => typeof v === 'string');
-  }
-  return out;
 }
 
 export function implementedOperations(): readonly OperationId[] {

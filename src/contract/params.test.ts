@@ -10,6 +10,7 @@ import {
   list,
   ms,
   oneOf,
+  toRawQuery,
   parseParams,
   toQuery,
   A_SHARE_CODE_RE,
@@ -107,5 +108,25 @@ describe('missing required parameters', () => {
     expect(r2.ok ? null : [r2.code, r2.param]).toEqual([1001, 'ids']);
     const r3 = parseParams(s, { mode: 'a', ids: 'x', spec: '[]' }, { unknown: 'reject', known: k });
     expect(r3.ok ? null : [r3.code, r3.param]).toEqual([1004, 'to']);
+  });
+});
+
+describe('toRawQuery', () => {
+  it('keeps strings and string arrays and drops every other shape', () => {
+    const raw = toRawQuery({ a: 'x', b: ['y', 3, 'z'], c: 4, d: { e: 'f' }, g: null });
+    expect(raw).toEqual({ a: 'x', b: ['y', 'z'] });
+  });
+
+  it('keeps a parameter named __proto__ as a parameter, not as the prototype', () => {
+    const parsed: unknown = JSON.parse('{"__proto__": ["a", "b"], "thscodes": "600519.SH"}');
+    const raw = toRawQuery(parsed);
+    expect(Object.getPrototypeOf(raw)).toBe(Object.prototype);
+    expect(Object.hasOwn(raw, '__proto__')).toBe(true);
+    expect(Object.keys(raw)).toEqual(['__proto__', 'thscodes']);
+  });
+
+  it('reads anything that is not an object as no parameters', () => {
+    expect(toRawQuery(null)).toEqual({});
+    expect(toRawQuery('a=b')).toEqual({});
   });
 });

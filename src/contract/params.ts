@@ -283,6 +283,23 @@ export interface ParamSuccess<T> {
 /** Raw query values as Fastify / URLSearchParams give them. */
 export type RawQuery = Record<string, string | readonly string[] | undefined>;
 
+/**
+ * A parsed query string (Fastify's, or anything else) reduced to the shapes a query string can have;
+ * anything else is dropped, not trusted. The BFF and the simulator both read requests through it.
+ */
+export function toRawQuery(query: unknown): RawQuery {
+  if (typeof query !== 'object' || query === null) return {};
+  const entries: [string, string | string[]][] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string') entries.push([key, value]);
+    else if (Array.isArray(value))
+      entries.push([key, value.filter((v): v is string => typeof v === 'string')]);
+  }
+  // fromEntries defines own properties: '?__proto__=a&__proto__=b' stays a parameter (and is refused)
+  // instead of becoming the prototype of the result.
+  return Object.fromEntries(entries);
+}
+
 function issueCode(issue: z.core.$ZodIssue, raw: RawQuery): number {
   const key = issue.path[0];
   const crossField = issue.code === 'custom' && issue.params?.[CROSS_FIELD] === true;
