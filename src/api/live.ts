@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { LIVE_INTERVAL_MS } from '../contract/cache-policy';
 import type { CacheClass } from '../contract/operation';
 import { shanghaiDate } from '../contract/time';
@@ -40,6 +40,28 @@ export function useServerClock(): { now: () => number; known: boolean } {
   const now = useMemo(() => () => Date.now() + offset, [offset]);
   // An unreachable BFF leaves the browser's clock as the best guess.
   return { now, known: !mode.isPending };
+}
+
+/**
+ * The server's Shanghai day, for loaders (components use `useServerToday`, which gives the same day, so
+ * their query keys agree): the mode answer carries the server clock, and the time since it arrived is added.
+ */
+export async function serverToday(queryClient: QueryClient): Promise<string> {
+  const options = modeQuery();
+  try {
+    const mode = await queryClient.ensureQueryData(options);
+    const receivedAt = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
+    return shanghaiDate(Date.now() + serverOffsetMs(mode.now, receivedAt));
+  } catch {
+    // An unreachable BFF leaves the browser's clock as the best guess (the pages then show its error).
+    return shanghaiDate(Date.now());
+  }
+}
+
+/** The server's Shanghai day in a component, or null until the server clock is known. */
+export function useServerToday(): string | null {
+  const { now, known } = useServerClock();
+  return known ? shanghaiDate(now()) : null;
 }
 
 /**

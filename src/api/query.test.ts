@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_STALE_MS } from '../contract/cache-policy';
 import { ApiError } from '../contract/envelope';
 import { createQueryClient, operationKey, operationQuery, retryDelay, shouldRetry } from './query';
 
@@ -96,5 +97,27 @@ describe('operationQuery', () => {
     expect(options.staleTime).toBe(60_000);
     expect(typeof options.placeholderData).toBe('function');
     expect(operationQuery('a-share/prices/snapshot', {}).placeholderData).toBeUndefined();
+  });
+
+  it('keeps an answer as fresh as its cache class allows unless a use says otherwise', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-07-15T10:00:00+08:00'));
+      const client = createQueryClient();
+      const fetch = respondWith([emptySnapshot]);
+      // A quote (class `quote`) is refetched once it is older than its class's freshness.
+      await client.fetchQuery(operationQuery('a-share/prices/snapshot', { limit: 5 }));
+      vi.setSystemTime(Date.now() + CLIENT_STALE_MS.quote - 1);
+      await client.fetchQuery(operationQuery('a-share/prices/snapshot', { limit: 5 }));
+      expect(fetch).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(Date.now() + 2);
+      await client.fetchQuery(operationQuery('a-share/prices/snapshot', { limit: 5 }));
+      expect(fetch).toHaveBeenCalledTimes(2);
+      // The same age is nothing for reference data (statements, code tables).
+      expect(operationQuery('meta/tickers/search', { q: 'a' }).staleTime).toBe(CLIENT_STALE_MS.reference);
+      expect(CLIENT_STALE_MS.reference).toBeGreaterThan(CLIENT_STALE_MS.quote);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { QueryClient, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../contract/envelope';
-import type { DataOf, OperationId, ParamsIn } from '../contract/catalog';
+import { CLIENT_STALE_MS } from '../contract/cache-policy';
+import { catalog, type DataOf, type OperationId, type ParamsIn } from '../contract/catalog';
 import { fetchMode, fetchOperation } from './client';
 
 /** At most this many retries, and only for errors a retry can fix (rate limits, 5xxx, network). */
@@ -42,6 +43,7 @@ export function operationKey<Id extends OperationId>(id: Id, params: ParamsIn<Id
 }
 
 export interface OperationQueryOptions {
+  /** Defaults to the freshness of the operation's cache class (`CLIENT_STALE_MS`). */
   staleTime?: number;
   gcTime?: number;
   refetchInterval?: number | false;
@@ -50,17 +52,23 @@ export interface OperationQueryOptions {
   keepPrevious?: boolean;
 }
 
+/** How long an answer of this operation stays fresh in the browser: its cache class's freshness. */
+export function freshnessOf(id: OperationId): number {
+  return CLIENT_STALE_MS[catalog[id].cache];
+}
+
 /** The generic `queryOptions` factory for one operation call; feature factories build on it. */
 export function operationQuery<Id extends OperationId>(
   id: Id,
   params: ParamsIn<Id>,
   opts: OperationQueryOptions = {},
 ) {
-  const { keepPrevious, ...rest } = opts;
+  const { keepPrevious, staleTime = freshnessOf(id), ...rest } = opts;
   return queryOptions<DataOf<Id>, ApiError, DataOf<Id>, OperationKey<Id>>({
     queryKey: operationKey(id, params),
     queryFn: ({ signal }) => fetchOperation(id, params, { signal }),
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    staleTime,
     ...rest,
   });
 }

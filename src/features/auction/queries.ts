@@ -16,9 +16,6 @@ export type AuctionItem = AuctionData['item'][number];
 export type BenchmarkData = DataOf<'a-share/auction/short-term-benchmark'>;
 export type BenchmarkItem = BenchmarkData['item'][number];
 
-/** The auction figures move every few seconds during the call auction and are fixed after it. */
-const SNAPSHOT_STALE_MS = 5_000;
-const BENCHMARK_STALE_MS = 60_000;
 /** How many of the hot list's leaders "top of the hot list" takes. */
 export const HOT_TOP_COUNT = 20;
 
@@ -27,13 +24,12 @@ export function snapshotQuery(codes: readonly string[], stage: AuctionStage) {
     'a-share/auction/snapshot',
     { thscodes: codes, stage },
     // Another stage or list keeps the previous table on screen until the answer arrives.
-    { staleTime: SNAPSHOT_STALE_MS, keepPrevious: true },
+    { keepPrevious: true },
   );
 }
 
 export function benchmarkQuery(date: string | undefined) {
   return operationQuery('a-share/auction/short-term-benchmark', date === undefined ? {} : { date }, {
-    staleTime: BENCHMARK_STALE_MS,
     keepPrevious: true,
   });
 }

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { calendarQuery } from '../../api/live';
-import { shanghaiDate } from '../../contract/time';
 import { isOutsideServiceWindow } from './days';
-import { dragonTigerListQuery, institutionQuery, serverToday } from './queries';
+import { serverToday } from '../../api/live';
+import { dragonTigerListQuery, institutionQuery } from './queries';
 import type { DragonTigerSearch } from './search';
 
 export type DragonTigerDeps = Pick<DragonTigerSearch, 'date' | 'board' | 'code'>;
@@ -22,7 +22,7 @@ export async function loadDragonTiger(
 ): Promise<void> {
   // The picker needs the calendar; the shell asks for it too, so this is usually a cache hit.
   void queryClient.prefetchQuery(calendarQuery());
-  const today = await serverToday(queryClient).catch(() => shanghaiDate(Date.now()));
+  const today = await serverToday(queryClient);
   // A day the service refuses outright is explained on the page, never requested.
   if (deps.date !== undefined && isOutsideServiceWindow(deps.date, today)) return;
   const list = queryClient.ensureQueryData(dragonTigerListQuery(deps.board, deps.date));

@@ -10,7 +10,7 @@ import { HOT_LISTS, HOT_PERIODS, LIMIT_CHOICES, type HotSearch } from './search'
 import type { UpdateSearch } from './hooks';
 import { useHotText, type HotT } from './messages';
 import { TREND_ARROWS, formatHeat, parseHeat, trendOf } from './model';
-import { rankingQuery, type RankingItem } from './queries';
+import { rankingQuery, type RankingItem } from '../../api/rankings';
 import { TABLE_HEIGHT } from './Skeletons';
 
 export function RankChange({ item, t, lang }: { item: RankingItem; t: HotT; lang: Language }) {

@@ -7,7 +7,8 @@ import { ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
 import { DASH, formatNumber } from '../../lib/format';
 import { TREND_MAX_CODES, trendCodes, type HotSearch } from './search';
-import { useServerToday, type UpdateSearch } from './hooks';
+import { useServerToday } from '../../api/live';
+import type { UpdateSearch } from './hooks';
 import { useHotText } from './messages';
 import {
   TREND_PRESETS,
@@ -18,7 +19,8 @@ import {
   type TrendPreset,
 } from './plan';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
-import { rankTrendQuery, rankingQuery, type TrendPoint } from './queries';
+import { rankingQuery } from '../../api/rankings';
+import { rankTrendQuery, type TrendPoint } from './queries';
 import { TREND_CHART_HEIGHT } from './Skeletons';
 
 /** Renders an instrument search that calls `onPick` with the chosen A-share code. */

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { instrumentQuery } from '../../api/instruments';
-import { addDays, addYearsToDate, shanghaiDate } from '../../contract/time';
-import { historyQuery, monitorQuery, rankTrendQuery, rankingQuery, serverToday } from './queries';
+import { addDays, addYearsToDate } from '../../contract/time';
+import { serverToday } from '../../api/live';
+import { rankingQuery } from '../../api/rankings';
+import { historyQuery, monitorQuery, rankTrendQuery } from './queries';
 import { trendCodes, type HotSearch } from './search';
 
 /**
@@ -87,7 +89,7 @@ export async function loadHotView(
     case 'history':
     case 'trend': {
       // Without the server's clock the browser's is the best guess; the component does the same.
-      const today = await serverToday(queryClient).catch(() => shanghaiDate(Date.now()));
+      const today = await serverToday(queryClient);
       if (search.view === 'history') {
         const date = historyDate(search, today);
         if (historyDateProblem(date, today) === null)

@@ -15,15 +15,14 @@ import {
   formatShanghaiMinute,
 } from '../../lib/format';
 import { useI18n, type Language } from '../../lib/i18n';
+import { rankingQuery, type RankingItem, type RankingList } from '../../api/rankings';
 import { useHomeText, type HomeT } from './messages';
 import {
   CARD_ROWS,
   currentMonitorQuery,
   latestDragonTigerQuery,
-  rankingQuery,
-  type HomeList,
+  HOT_PAGE_LIMIT,
   type MonitorItem,
-  type RankingItem,
 } from './queries';
 import { HOME_PERIODS, type HomePeriod, type HomeSearch } from './search';
 import './market-home.css';
@@ -167,10 +166,10 @@ function RankChange({ item, t }: { item: RankingItem; t: HomeT }) {
   );
 }
 
-function RankingCard({ list, period }: { list: HomeList; period: HomePeriod }) {
+function RankingCard({ list, period }: { list: RankingList; period: HomePeriod }) {
   const { t, lang } = useHomeText();
   const interval = useLiveRefetchInterval('intraday');
-  const query = useQuery(rankingQuery(list, period, interval));
+  const query = useQuery({ ...rankingQuery(list, period, HOT_PAGE_LIMIT), refetchInterval: interval });
   const items = query.data?.item.slice(0, CARD_ROWS);
   const title = (
     <Link to="/hot" search={{ list, period }} data-testid={`home-link-${list}`}>

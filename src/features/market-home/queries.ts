@@ -1,8 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchOperation } from '../../api/client';
-import { operationKey, operationQuery } from '../../api/query';
+import type { QueryClient } from '@tanstack/react-query';
+import { operationQuery } from '../../api/query';
+import { rankingQuery } from '../../api/rankings';
 import type { DataOf } from '../../contract/catalog';
-import type { ApiError } from '../../contract/envelope';
 import type { HomePeriod } from './search';
 
 /**
@@ -17,55 +16,25 @@ export const MONITOR_PAGE_SIZE = 30;
 /** How many entries a card shows of that answer. */
 export const CARD_ROWS = 10;
 
-const LIST_STALE_MS = 30_000;
-const DAILY_STALE_MS = 5 * 60_000;
-
-export type HomeList = 'hot' | 'skyrocket';
-export type RankingData = DataOf<'a-share/special-data/hot-stock-list'>;
-export type RankingItem = RankingData['item'][number];
 export type MonitorItem = DataOf<'a-share/special-data/abnormal-monitor-list'>['item'][number];
-
-const LIST_OPERATIONS = {
-  hot: 'a-share/special-data/hot-stock-list',
-  skyrocket: 'a-share/special-data/skyrocket-list',
-} as const;
-
-/** Either list under the operation's own key (`['op', id, params]`), which `/hot` reads as well. */
-export function rankingQuery(list: HomeList, period: HomePeriod, refetchInterval: number | false = false) {
-  const params = { period, limit: HOT_PAGE_LIMIT };
-  return queryOptions<RankingData, ApiError>({
-    queryKey: operationKey(LIST_OPERATIONS[list], params),
-    queryFn: ({ signal }) =>
-      // Two calls rather than one with a union id: each keeps its operation's types.
-      list === 'hot'
-        ? fetchOperation(LIST_OPERATIONS.hot, params, { signal })
-        : fetchOperation(LIST_OPERATIONS.skyrocket, params, { signal }),
-    staleTime: LIST_STALE_MS,
-    refetchInterval,
-  });
-}
 
 /** The latest completed day's list: no date, the service picks the day. */
 export function latestDragonTigerQuery() {
-  return operationQuery(
-    'a-share/special-data/dragon-tiger-list',
-    { board_type: 'all' },
-    { staleTime: DAILY_STALE_MS },
-  );
+  return operationQuery('a-share/special-data/dragon-tiger-list', { board_type: 'all' });
 }
 
 export function currentMonitorQuery(refetchInterval: number | false = false) {
   return operationQuery(
     'a-share/special-data/abnormal-monitor-list',
     { state: 'current', page: 1, size: MONITOR_PAGE_SIZE },
-    { staleTime: LIST_STALE_MS, refetchInterval },
+    { refetchInterval },
   );
 }
 
 /** Starts every card's request; the page does not wait (each card has its own skeleton). */
 export function prefetchHome(queryClient: QueryClient, period: HomePeriod): void {
-  void queryClient.prefetchQuery(rankingQuery('hot', period));
-  void queryClient.prefetchQuery(rankingQuery('skyrocket', period));
+  void queryClient.prefetchQuery(rankingQuery('hot', period, HOT_PAGE_LIMIT));
+  void queryClient.prefetchQuery(rankingQuery('skyrocket', period, HOT_PAGE_LIMIT));
   void queryClient.prefetchQuery(latestDragonTigerQuery());
   void queryClient.prefetchQuery(currentMonitorQuery());
 }

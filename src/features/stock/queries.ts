@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchOperation } from '../../api/client';
-import { modeQuery, operationKey, operationQuery } from '../../api/query';
-import { serverOffsetMs } from '../../api/live';
+import { freshnessOf, operationKey, operationQuery } from '../../api/query';
 import type { DataOf, ParamsIn } from '../../contract/catalog';
 import type { ApiError } from '../../contract/envelope';
-import { shanghaiDate } from '../../contract/time';
-import type { QueryClient } from '@tanstack/react-query';
 import { STATEMENT_FIELDS, type StatementField } from './fields';
 import type { Adjust, StatementKind } from './search';
 
@@ -13,12 +10,6 @@ import type { Adjust, StatementKind } from './search';
  * One `queryOptions` factory per use of an operation on the stock page. Route loaders and components
  * build the same options from the same inputs, so the loader's prefetch is what the component reads.
  */
-
-const MINUTE = 60_000;
-/** Statements, indicators, events and names change rarely. */
-const REFERENCE_STALE_MS = 30 * MINUTE;
-/** Bars and dragon-tiger records are fixed once a day has closed; today's bar follows the quote. */
-const DAILY_STALE_MS = 5 * MINUTE;
 
 export type SnapshotItem = DataOf<'a-share/prices/snapshot'>['item'][number];
 export type Bar = DataOf<'a-share/prices/historical'>['item'][number];
@@ -33,25 +24,17 @@ export function barsQuery(thscode: string, adjust: Adjust, start: number, end: n
     'a-share/prices/historical',
     { thscode, interval: '1d', start, end, adjust },
     // The old range stays on screen while the next one loads: the chart does not blank out.
-    { staleTime: DAILY_STALE_MS, keepPrevious: true },
+    { keepPrevious: true },
   );
 }
 
 export function adjustmentEventsQuery(thscode: string) {
-  return operationQuery(
-    'a-share/corporate-actions/adjustment-factors',
-    { thscode },
-    { staleTime: REFERENCE_STALE_MS },
-  );
+  return operationQuery('a-share/corporate-actions/adjustment-factors', { thscode });
 }
 
 /** Unadjusted bars of one ten-year chunk, for the previous closes of corporate actions. */
 export function unadjustedBarsQuery(thscode: string, start: number, end: number) {
-  return operationQuery(
-    'a-share/prices/historical',
-    { thscode, interval: '1d', start, end, adjust: 'none' },
-    { staleTime: DAILY_STALE_MS },
-  );
+  return operationQuery('a-share/prices/historical', { thscode, interval: '1d', start, end, adjust: 'none' });
 }
 
 const STATEMENT_OPERATIONS = {
@@ -115,7 +98,7 @@ export function statementQuery(kind: StatementKind, params: StatementParams) {
   return queryOptions<StatementColumn[], ApiError>({
     queryKey: [...operationKey(id, params), 'columns'],
     queryFn: ({ signal }) => fetchStatement(kind, params, signal),
-    staleTime: REFERENCE_STALE_MS,
+    staleTime: freshnessOf(id),
     // While other periods of the same statement load, its previous table stays (no jump); another
     // statement's rows would be wrong, so a change of kind shows the skeleton instead.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
@@ -124,26 +107,17 @@ export function statementQuery(kind: StatementKind, params: StatementParams) {
 
 /** The newest disclosed quarter, to default the indicators' report period. */
 export function latestReportQuery(thscode: string) {
-  return operationQuery(
-    'a-share/financials/income-statements',
-    { thscode, period: 'quarterly', limit: 1 },
-    { staleTime: REFERENCE_STALE_MS },
-  );
+  return operationQuery('a-share/financials/income-statements', { thscode, period: 'quarterly', limit: 1 });
 }
 
 export function indicatorsQuery(thscode: string, report: string) {
-  return operationQuery(
-    'a-share/financials/indicators',
-    { thscode, report },
-    { staleTime: REFERENCE_STALE_MS },
-  );
+  return operationQuery('a-share/financials/indicators', { thscode, report });
 }
 
 export function dragonTigerQuery(thscode: string, date: string | undefined) {
   return operationQuery(
     'a-share/special-data/dragon-tiger-stock-institution',
     date === undefined ? { thscode } : { thscode, date },
-    { staleTime: DAILY_STALE_MS },
   );
 }
 
@@ -151,17 +125,6 @@ export function rankTrendQuery(thscode: string, startDate: string, endDate: stri
   return operationQuery(
     'a-share/special-data/hot-stock-rank-trend',
     { thscode, start_date: startDate, end_date: endDate },
-    { staleTime: DAILY_STALE_MS, keepPrevious: true },
+    { keepPrevious: true },
   );
-}
-
-/**
- * The server's Shanghai day, for loaders (components use `useServerClock`): the mode answer carries the
- * server clock, and the time since it arrived is added, as the hook does.
- */
-export async function serverToday(queryClient: QueryClient): Promise<string> {
-  const options = modeQuery();
-  const mode = await queryClient.ensureQueryData(options);
-  const receivedAt = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
-  return shanghaiDate(Date.now() + serverOffsetMs(mode.now, receivedAt));
 }

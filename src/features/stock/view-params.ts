@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
-import { calendarQuery } from '../../api/live';
+import { calendarQuery, serverToday } from '../../api/live';
 import { A_SHARE_CODE_RE } from '../../contract/params';
-import { addYearsToDate, shanghaiDate, shanghaiMidnight } from '../../contract/time';
+import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
 import {
   adjustmentEventsQuery,
@@ -11,7 +11,6 @@ import {
   indicatorsQuery,
   latestReportQuery,
   rankTrendQuery,
-  serverToday,
   snapshotQuery,
   statementQuery,
 } from './queries';
@@ -91,7 +90,7 @@ export async function loadStockView(
   const [lookup, today] = await Promise.all([
     queryClient.ensureQueryData(instrumentQuery(thscode)).catch(() => undefined),
     // Without the server's clock the components fall back to the browser's, and so does this.
-    serverToday(queryClient).catch(() => shanghaiDate(Date.now())),
+    serverToday(queryClient),
   ]);
   if (!findInstrument(lookup, thscode)) return;
   const span = barWindow(today, search.range);

@@ -6,7 +6,7 @@ import { Empty, ErrorState } from '../../../components/states';
 import { addYearsToDate } from '../../../contract/time';
 import { Field } from '../controls';
 import { dragonTigerDateProblem, isDateText } from '../dates';
-import { useServerToday } from '../hooks';
+import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
 import { dragonTigerQuery } from '../queries';
 import type { TabProps } from '../StockTabs';

@@ -6,7 +6,7 @@ import { Segmented } from '../../../components/Segmented';
 import { Field } from '../controls';
 import { isDateText } from '../dates';
 import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField, type StatementField } from '../fields';
-import { useServerToday } from '../hooks';
+import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
 import { statementQuery } from '../queries';
 import {

@@ -5,7 +5,7 @@ import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart
 import { DASH, formatNumber } from '../../../lib/format';
 import { Segmented } from '../../../components/Segmented';
 import { HOT_WINDOWS, windowStart } from '../dates';
-import { useServerToday } from '../hooks';
+import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
 import { rankTrendQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
