@@ -83,13 +83,7 @@ const zhCN = {
   'state.retry': '重试',
   'state.code': '错误码',
   'state.requestId': '请求号',
-  'stock.notBuilt': '股票视图即将上线',
-  'stock.notBuiltDetail': '行情、K 线与财务数据的页面正在开发中。',
-  'stock.invalidCode': '不是有效的 A 股代码：{code}',
   'stock.notFound': '未找到代码为 {code} 的 A 股',
-  'stock.exchange': '交易所',
-  'stock.listDate': '上市日期',
-  'stock.currency': '币种',
   'nav.home': '返回首页',
   'nav.hot': '热榜',
   'nav.auction': '集合竞价',
@@ -188,13 +182,7 @@ const en: Record<MessageKey, string> = {
   'state.retry': 'Retry',
   'state.code': 'Code',
   'state.requestId': 'Request',
-  'stock.notBuilt': 'Stock view not built yet',
-  'stock.notBuiltDetail': 'The quote, chart and financials pages are under construction.',
-  'stock.invalidCode': 'Not a valid A-share code: {code}',
   'stock.notFound': 'No A-share with the code {code}',
-  'stock.exchange': 'Exchange',
-  'stock.listDate': 'Listed',
-  'stock.currency': 'Currency',
   'nav.home': 'Back to home',
   'nav.hot': 'Hot lists',
   'nav.auction': 'Call auction',
@@ -221,14 +209,18 @@ export const dictionaries: Record<Language, Record<MessageKey, string>> = { 'zh-
 
 export type MessageVars = Record<string, string | number>;
 
-/** Look a message up and fill `{name}` placeholders; an unknown placeholder is left visible. */
-export function translate(lang: Language, key: MessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
+/** Fill `{name}` placeholders; an unknown placeholder is left visible. */
+export function interpolate(text: string, vars?: MessageVars): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = vars[name];
     return value === undefined ? whole : String(value);
   });
+}
+
+/** Look a message up and fill its placeholders. */
+export function translate(lang: Language, key: MessageKey, vars?: MessageVars): string {
+  return interpolate(dictionaries[lang][key], vars);
 }
 
 /** Dictionary key for a value that may fall outside the dictionary (asset types from the service). */
@@ -262,4 +254,36 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n must be used inside <I18nProvider>');
   return value;
+}
+
+/** A translator bound to one language and one dictionary. */
+export type Translate<K extends string> = (key: K, vars?: MessageVars) => string;
+
+export interface Messages<K extends string> {
+  /** The message in a language, placeholders filled (for code outside React: CSV headers, tests). */
+  text: (lang: Language, key: K, vars?: MessageVars) => string;
+  /** Whether a value from elsewhere (a service code, a field name) is a key of this dictionary. */
+  has: (key: string) => key is K;
+  /** The app's language with this dictionary. */
+  useText: () => { lang: Language; t: Translate<K> };
+}
+
+/**
+ * A feature's own dictionary, typed like the app's: Chinese is the source of the keys and English must
+ * give every one, so a missing translation is a type error rather than a blank in the UI.
+ */
+export function defineMessages<K extends string>(
+  zh: Record<K, string>,
+  enText: Record<K, string>,
+): Messages<K> {
+  const byLanguage: Record<Language, Record<K, string>> = { 'zh-CN': zh, en: enText };
+  const text = (lang: Language, key: K, vars?: MessageVars) => interpolate(byLanguage[lang][key], vars);
+  return {
+    text,
+    has: (key: string): key is K => Object.hasOwn(zh, key),
+    useText: function useText() {
+      const { lang } = useI18n();
+      return useMemo(() => ({ lang, t: (key: K, vars?: MessageVars) => text(lang, key, vars) }), [lang]);
+    },
+  };
 }

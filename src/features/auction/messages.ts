@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The call-auction page's own phrases, typed like the app dictionary (src/lib/i18n.ts): Chinese is the
@@ -136,25 +135,10 @@ const en: Record<AuctionMessageKey, string> = {
   'bench.label': 'Short-term benchmark {date}',
 };
 
-const dictionaries: Record<Language, Record<AuctionMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function auctionText(lang: Language, key: AuctionMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type AuctionT = (key: AuctionMessageKey, vars?: MessageVars) => string;
-
-export function isAuctionMessageKey(key: string): key is AuctionMessageKey {
-  return Object.hasOwn(zhCN, key);
-}
-
-/** The app's language with the call-auction page's dictionary. */
-export function useAuctionText(): { lang: Language; t: AuctionT } {
-  const { lang } = useI18n();
-  return useMemo(() => ({ lang, t: (key, vars) => auctionText(lang, key, vars) }), [lang]);
-}
+export const auctionText = messages.text;
+export type AuctionT = Translate<AuctionMessageKey>;
+/** The app's language with this page's dictionary. */
+export const useAuctionText = messages.useText;
+export const isAuctionMessageKey = messages.has;

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The dragon-tiger page's phrases, typed like the app dictionary: Chinese gives the keys and English
@@ -24,7 +23,6 @@ const zhCN = {
   'summary.totalNet': '合计净买入',
   'summary.orgNet': '机构净买入',
   'summary.oneDayHint': '按 {count} 条 1 日榜记录合计（3 日榜覆盖多日，不重复计入）',
-  'summary.tradeDate': '交易日 {date}',
   'table.label': '龙虎榜个股',
   'col.thscode': '代码',
   'col.name': '名称',
@@ -65,7 +63,6 @@ const zhCN = {
   'detail.close': '关闭明细',
   'detail.stockLink': '打开个股页面',
   'detail.empty': '{code} 在 {date} 没有机构明细',
-  'detail.waiting': '等待榜单日期…',
 } as const;
 
 export type DragonTigerMessageKey = keyof typeof zhCN;
@@ -88,7 +85,6 @@ const en: Record<DragonTigerMessageKey, string> = {
   'summary.totalNet': 'Total net buying',
   'summary.orgNet': 'Institutions net',
   'summary.oneDayHint': 'Sum of {count} 1-day records (3-day records span several days and are not added)',
-  'summary.tradeDate': 'Trading day {date}',
   'table.label': 'Dragon-tiger stocks',
   'col.thscode': 'Code',
   'col.name': 'Name',
@@ -129,24 +125,11 @@ const en: Record<DragonTigerMessageKey, string> = {
   'detail.close': 'Close the detail',
   'detail.stockLink': 'Open the stock page',
   'detail.empty': '{code} has no institution detail on {date}',
-  'detail.waiting': 'Waiting for the day of the list…',
 };
 
-const dictionaries: Record<Language, Record<DragonTigerMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function dragonTigerText(lang: Language, key: DragonTigerMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type DragonTigerT = (key: DragonTigerMessageKey, vars?: MessageVars) => string;
-
-/** The app's language with the dragon-tiger dictionary. */
-export function useDragonTigerText(): { lang: Language; t: DragonTigerT } {
-  const { lang } = useI18n();
-  return useMemo(() => ({ lang, t: (key, vars) => dragonTigerText(lang, key, vars) }), [lang]);
-}
+export const dragonTigerText = messages.text;
+export type DragonTigerT = Translate<DragonTigerMessageKey>;
+/** The app's language with this page's dictionary. */
+export const useDragonTigerText = messages.useText;

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The hot-list page's own phrases, typed like the app dictionary (src/lib/i18n.ts): Chinese is the
@@ -168,21 +167,9 @@ const en: Record<HotMessageKey, string> = {
   'monitor.unnamed': '(unnamed)',
 };
 
-const dictionaries: Record<Language, Record<HotMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function hotText(lang: Language, key: HotMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type HotT = (key: HotMessageKey, vars?: MessageVars) => string;
-
-/** The app's language with the hot-list page's dictionary. */
-export function useHotText(): { lang: Language; t: HotT } {
-  const { lang } = useI18n();
-  return useMemo(() => ({ lang, t: (key, vars) => hotText(lang, key, vars) }), [lang]);
-}
+export const hotText = messages.text;
+export type HotT = Translate<HotMessageKey>;
+/** The app's language with this page's dictionary. */
+export const useHotText = messages.useText;

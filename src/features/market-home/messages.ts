@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The market home's phrases, typed like the app dictionary: Chinese gives the keys and English must
@@ -18,7 +17,6 @@ const zhCN = {
   'session.serverTime': '北京时间 {time}',
   'session.next': '下一次变化 {time}',
   'session.guess': '交易日历暂不可用，按周一至周五估算',
-  'card.more': '查看全部',
   'hot.title': '热股榜',
   'skyrocket.title': '飙升榜',
   'list.rank': '排名',
@@ -61,7 +59,6 @@ const en: Record<HomeMessageKey, string> = {
   'session.serverTime': 'Beijing time {time}',
   'session.next': 'Next change {time}',
   'session.guess': 'Trading calendar unavailable: assuming Monday to Friday',
-  'card.more': 'View all',
   'hot.title': 'Hot stocks',
   'skyrocket.title': 'Skyrocketing',
   'list.rank': 'Rank',
@@ -89,21 +86,9 @@ const en: Record<HomeMessageKey, string> = {
   'monitor.unnamed': '(unnamed)',
 };
 
-const dictionaries: Record<Language, Record<HomeMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function homeText(lang: Language, key: HomeMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type HomeT = (key: HomeMessageKey, vars?: MessageVars) => string;
-
-/** The app's language with the home page's dictionary. */
-export function useHomeText(): { lang: Language; t: HomeT } {
-  const { lang } = useI18n();
-  return useMemo(() => ({ lang, t: (key, vars) => homeText(lang, key, vars) }), [lang]);
-}
+export const homeText = messages.text;
+export type HomeT = Translate<HomeMessageKey>;
+/** The app's language with this page's dictionary. */
+export const useHomeText = messages.useText;

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The stock view's own phrases, typed like the app dictionary (src/lib/i18n.ts): Chinese is the source
@@ -231,25 +230,10 @@ const en: Record<StockMessageKey, string> = {
   'hot.label': 'Popularity rank of {name} over time, rank 1 at the top',
 };
 
-const dictionaries: Record<Language, Record<StockMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function stockText(lang: Language, key: StockMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type StockT = (key: StockMessageKey, vars?: MessageVars) => string;
-
-/** The app's language with the stock view's dictionary. */
-export function useStockText(): { lang: Language; t: StockT } {
-  const { lang } = useI18n();
-  return useMemo(() => ({ lang, t: (key, vars) => stockText(lang, key, vars) }), [lang]);
-}
-
-export function isStockMessageKey(key: string): key is StockMessageKey {
-  return Object.hasOwn(zhCN, key);
-}
+export const stockText = messages.text;
+export type StockT = Translate<StockMessageKey>;
+/** The app's language with this page's dictionary. */
+export const useStockText = messages.useText;
+export const isStockMessageKey = messages.has;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { hasMessage, translate, useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { defineMessages, hasMessage, translate, type Language, type Translate } from '../../lib/i18n';
 
 /**
  * The watchlist pages' own phrases, typed like the app dictionary: Chinese gives the keys and English
@@ -61,7 +61,6 @@ const zhCN = {
   'col.actions': '操作',
   'basis.nav': '净值',
   'basis.close': '收盘',
-  'basis.quote': '最新价',
   'quote.failed': '行情获取失败：{message}',
   'quote.none': '该品种没有可用的行情',
   'row.drag': '拖动以调整「{name}」的位置',
@@ -216,7 +215,6 @@ const en: Record<WatchlistMessageKey, string> = {
   'col.actions': 'Actions',
   'basis.nav': 'NAV',
   'basis.close': 'Close',
-  'basis.quote': 'Last price',
   'quote.failed': 'Quote not available: {message}',
   'quote.none': 'No quote is available for this instrument',
   'row.drag': 'Drag to move “{name}”',
@@ -317,18 +315,10 @@ const en: Record<WatchlistMessageKey, string> = {
   'error.unknownInstrument': 'A code is not a known instrument: {message}',
 };
 
-const dictionaries: Record<Language, Record<WatchlistMessageKey, string>> = { 'zh-CN': zhCN, en };
+const messages = defineMessages(zhCN, en);
 
-export function watchlistText(lang: Language, key: WatchlistMessageKey, vars?: MessageVars): string {
-  const text = dictionaries[lang][key];
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
-export type WatchlistT = (key: WatchlistMessageKey, vars?: MessageVars) => string;
+export const watchlistText = messages.text;
+export type WatchlistT = Translate<WatchlistMessageKey>;
 
 export interface WatchlistText {
   lang: Language;
@@ -339,16 +329,16 @@ export interface WatchlistText {
 
 /** The app's language with the watchlist dictionary. */
 export function useWatchlistText(): WatchlistText {
-  const { lang } = useI18n();
+  const { lang, t } = messages.useText();
   return useMemo(
     () => ({
       lang,
-      t: (key, vars) => watchlistText(lang, key, vars),
+      t,
       assetLabel: (type) => {
         const key = `asset.${type}`;
         return hasMessage(key) ? translate(lang, key) : type;
       },
     }),
-    [lang],
+    [lang, t],
   );
 }
