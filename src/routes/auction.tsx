@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { AuctionView } from '../features/auction/AuctionView';
 import { AuctionSkeleton } from '../features/auction/Skeletons';
-import { loadAuctionView } from '../features/auction/queries';
-import { AUCTION_SEARCH_DEFAULTS, auctionSearchSchema } from '../features/auction/search';
+import { loadAuctionView } from '../features/auction/loader';
+import { AUCTION_SEARCH_DEFAULTS, auctionSearchSchema } from '../features/auction/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { DragonTigerSkeleton, DragonTigerView } from '../features/dragon-tiger/DragonTigerView';
-import { loadDragonTiger } from '../features/dragon-tiger/load';
-import { DRAGON_TIGER_SEARCH_DEFAULTS, dragonTigerSearchSchema } from '../features/dragon-tiger/search';
+import { loadDragonTiger } from '../features/dragon-tiger/loader';
+import { DRAGON_TIGER_SEARCH_DEFAULTS, dragonTigerSearchSchema } from '../features/dragon-tiger/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**

@@ -2,8 +2,8 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { SearchBox } from '../features/search/SearchBox';
 import { HotView } from '../features/hot/HotView';
 import { HotSkeleton } from '../features/hot/Skeletons';
-import { loadHotView } from '../features/hot/plan';
-import { HOT_SEARCH_DEFAULTS, hotSearchSchema } from '../features/hot/search';
+import { loadHotView } from '../features/hot/loader';
+import { HOT_SEARCH_DEFAULTS, hotSearchSchema } from '../features/hot/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { MarketHome } from '../features/market-home/MarketHome';
-import { prefetchHome } from '../features/market-home/queries';
-import { HOME_SEARCH_DEFAULTS, homeSearchSchema, type HomePeriod } from '../features/market-home/search';
+import { loadHomeView } from '../features/market-home/loader';
+import { HOME_SEARCH_DEFAULTS, homeSearchSchema, type HomePeriod } from '../features/market-home/url-state';
 
 /**
  * The market home. Its only view state (the period of the ranking cards) is in the URL; the loader
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/')({
   validateSearch: homeSearchSchema,
   search: { middlewares: [stripSearchParams(HOME_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ period: search.period }),
-  loader: ({ context, deps }) => prefetchHome(context.queryClient, deps.period),
+  loader: ({ context, deps }) => loadHomeView(context.queryClient, deps.period),
   component: Home,
 });
 

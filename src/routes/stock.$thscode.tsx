@@ -2,8 +2,8 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
-import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/search';
-import { loadStockView, normaliseCode } from '../features/stock/view-params';
+import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
+import { loadStockView, normaliseCode } from '../features/stock/loader';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**

@@ -1,16 +1,17 @@
 import { CopyLinkButton } from '../../components/CopyLinkButton';
+import type { SearchPatch } from '../../lib/useSearchPatch';
 import { Segmented } from '../../components/Segmented';
 import { checkCodes, requestCodes } from './codes';
 import { CodeNotes } from './CodeNotes';
 import { CodesForm } from './CodesForm';
 import { useAuctionText } from './messages';
-import { AUCTION_STAGES, searchTokens, type AuctionSearch } from './search';
+import { AUCTION_STAGES, searchTokens, type AuctionSearch } from './url-state';
 import { BenchmarkSection } from './BenchmarkSection';
 import { SnapshotSection } from './SnapshotSection';
 import './auction.css';
 
 /** Merge a change into the URL; `replace` for fine-grained edits that should not flood the history. */
-export type UpdateSearch = (patch: Partial<AuctionSearch>, opts?: { replace?: boolean }) => void;
+export type UpdateSearch = SearchPatch<AuctionSearch>;
 
 /** The call-auction page: the codes, their auction figures, and the day's short-term benchmark. */
 export function AuctionView({ search, onSearch }: { search: AuctionSearch; onSearch: UpdateSearch }) {

@@ -16,7 +16,7 @@ import { AUCTION_MAX_TOKENS } from './codes';
 import { SNAPSHOT_TABLE_HEIGHT } from './Skeletons';
 import { isAuctionMessageKey, useAuctionText, type AuctionT } from './messages';
 import { snapshotQuery, snapshotRefetchInterval, type AuctionItem } from './queries';
-import type { AuctionStage } from './search';
+import type { AuctionStage } from './url-state';
 
 /** A value the service names (phase, data status) in words, or as received when it is a new one. */
 function named(t: AuctionT, prefix: 'phase' | 'data', value: string): string {

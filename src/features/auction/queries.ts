@@ -1,10 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { LIVE_INTERVAL_MS } from '../../contract/cache-policy';
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
 import type { SessionPhase } from '../../contract/market-session';
-import { requestCodes, checkCodes } from './codes';
-import { searchTokens, type AuctionSearch, type AuctionStage } from './search';
+
+import type { AuctionStage } from './url-state';
 
 /**
  * One `queryOptions` factory per use of an operation on the call-auction page; the route loader and
@@ -52,18 +51,4 @@ export function snapshotRefetchInterval(
   if (phase !== 'opening-auction') return false;
   if (stage === 'live' || dataStatus !== 'ready') return LIVE_INTERVAL_MS.quote;
   return false;
-}
-
-/** What the first screen shows, fetched before the route renders (never a list the service would refuse). */
-export async function loadAuctionView(
-  queryClient: QueryClient,
-  search: AuctionSearch,
-  { wait = true }: { wait?: boolean } = {},
-): Promise<void> {
-  const work: Promise<unknown>[] = [queryClient.ensureQueryData(benchmarkQuery(search.date))];
-  const codes = requestCodes(checkCodes(searchTokens(search)));
-  if (codes !== null) work.push(queryClient.ensureQueryData(snapshotQuery(codes, search.stage)));
-  // Settled either way, so a failure never surfaces as an unhandled rejection.
-  const settled = Promise.allSettled(work);
-  if (wait) await settled;
 }

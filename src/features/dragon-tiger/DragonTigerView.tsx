@@ -16,7 +16,7 @@ import { InstitutionPanel } from './InstitutionPanel';
 import { useDragonTigerText } from './messages';
 import { useServerToday } from '../../api/live';
 import { dragonTigerListQuery } from './queries';
-import { formatSort, parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './search';
+import { formatSort, parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './url-state';
 import { SummaryCards } from './SummaryCards';
 import './dragon-tiger.css';
 

@@ -3,7 +3,7 @@ import { fractionToPercent, type DragonTigerBoard, type DragonTigerRow } from '.
 import { direction, formatAmount, formatNumber, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import type { DragonTigerT } from './messages';
-import type { SortColumn } from './search';
+import type { SortColumn } from './url-state';
 import { NetBar } from './NetBar';
 
 /**

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { addDays, addYearsToDate } from '../../contract/time';
-import type { HotSearch } from './search';
+import type { HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
-import type { UpdateSearch } from './hooks';
+import type { UpdateSearch } from './url-state';
 import { useHotText, type HotT } from './messages';
-import { historyDate, historyDateProblem, type DateProblem } from './plan';
+import { historyDate, historyDateProblem, type DateProblem } from './loader';
 import { historyQuery, type HistoryItem } from './queries';
 import { TABLE_HEIGHT } from './Skeletons';
 

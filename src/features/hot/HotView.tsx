@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
-import { HOT_VIEWS, type HotSearch } from './search';
-import type { UpdateSearch } from './hooks';
+import { HOT_VIEWS, type HotSearch } from './url-state';
+import type { UpdateSearch } from './url-state';
 import { useHotText } from './messages';
 import { RankView } from './RankView';
 import { HistoryView } from './HistoryView';

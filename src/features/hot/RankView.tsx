@@ -6,8 +6,8 @@ import { DataTable, codeNameColumns, type DataColumn } from '../../components/Da
 import { Segmented } from '../../components/Segmented';
 import { formatNumber, formatShanghaiDateTime } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
-import { HOT_LISTS, HOT_PERIODS, LIMIT_CHOICES, type HotSearch } from './search';
-import type { UpdateSearch } from './hooks';
+import { HOT_LISTS, HOT_PERIODS, LIMIT_CHOICES, type HotSearch } from './url-state';
+import type { UpdateSearch } from './url-state';
 import { useHotText, type HotT } from './messages';
 import { TREND_ARROWS, formatHeat, parseHeat, trendOf } from './model';
 import { rankingQuery, type RankingItem } from '../../api/rankings';

@@ -6,9 +6,9 @@ import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
 import { DASH, formatNumber } from '../../lib/format';
-import { TREND_MAX_CODES, trendCodes, type HotSearch } from './search';
+import { TREND_MAX_CODES, trendCodes, type HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
-import type { UpdateSearch } from './hooks';
+import type { UpdateSearch } from './url-state';
 import { useHotText } from './messages';
 import {
   TREND_PRESETS,
@@ -17,7 +17,7 @@ import {
   trendWindow,
   trendWindowProblem,
   type TrendPreset,
-} from './plan';
+} from './loader';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { rankingQuery } from '../../api/rankings';
 import { rankTrendQuery, type TrendPoint } from './queries';

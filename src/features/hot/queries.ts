@@ -1,6 +1,6 @@
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
-import type { MonitorState } from './search';
+import type { MonitorState } from './url-state';
 
 /**
  * One `queryOptions` factory per use of an operation on the hot-list page. The route loader and the

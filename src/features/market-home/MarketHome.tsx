@@ -24,7 +24,7 @@ import {
   HOT_PAGE_LIMIT,
   type MonitorItem,
 } from './queries';
-import { HOME_PERIODS, type HomePeriod, type HomeSearch } from './search';
+import { HOME_PERIODS, type HomePeriod, type HomeSearch } from './url-state';
 import './market-home.css';
 
 /**

@@ -1,8 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { operationQuery } from '../../api/query';
-import { rankingQuery } from '../../api/rankings';
 import type { DataOf } from '../../contract/catalog';
-import type { HomePeriod } from './search';
 
 /**
  * The home page's calls. Each uses the parameters of the page its card links to, in the state the link
@@ -29,12 +26,4 @@ export function currentMonitorQuery(refetchInterval: number | false = false) {
     { state: 'current', page: 1, size: MONITOR_PAGE_SIZE },
     { refetchInterval },
   );
-}
-
-/** Starts every card's request; the page does not wait (each card has its own skeleton). */
-export function prefetchHome(queryClient: QueryClient, period: HomePeriod): void {
-  void queryClient.prefetchQuery(rankingQuery('hot', period, HOT_PAGE_LIMIT));
-  void queryClient.prefetchQuery(rankingQuery('skyrocket', period, HOT_PAGE_LIMIT));
-  void queryClient.prefetchQuery(latestDragonTigerQuery());
-  void queryClient.prefetchQuery(currentMonitorQuery());
 }

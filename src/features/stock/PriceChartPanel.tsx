@@ -19,11 +19,11 @@ import { Segmented } from '../../components/Segmented';
 import { CHART_HEIGHT } from './Skeletons';
 import { CHART_RANGES, barWindow, type ChartRange } from './dates';
 import { useServerToday } from '../../api/live';
-import type { UpdateSearch } from './hooks';
+import type { UpdateSearch } from './url-state';
 import { useStockText, type StockT } from './messages';
 import type { InstrumentRecord } from '../../api/instruments';
 import { adjustmentEventsQuery, barsQuery, type AdjustmentEvent } from './queries';
-import { ADJUSTS, MA_PERIODS, formatMaList, parseMaList, type MaPeriod, type StockSearch } from './search';
+import { ADJUSTS, MA_PERIODS, formatMaList, parseMaList, type MaPeriod, type StockSearch } from './url-state';
 
 const PANE_STRETCH = [3, 1];
 

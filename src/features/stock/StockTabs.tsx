@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStockText } from './messages';
-import { STOCK_TABS, type StockSearch, type StockTab } from './search';
-import type { UpdateSearch } from './hooks';
+import { STOCK_TABS, type StockSearch, type StockTab } from './url-state';
+import type { UpdateSearch } from './url-state';
 import type { InstrumentRecord } from '../../api/instruments';
 import { FinancialsTab } from './tabs/FinancialsTab';
 import { IndicatorsTab } from './tabs/IndicatorsTab';

@@ -1,4 +1,4 @@
-import { MA_PERIODS, type MaPeriod } from './search';
+import { MA_PERIODS, type MaPeriod } from './url-state';
 
 /**
  * Pure calculations of the stock view: moving averages over closes and the adjustment factor of each

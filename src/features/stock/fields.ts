@@ -1,5 +1,5 @@
 import type { Language } from '../../lib/i18n';
-import type { StatementKind } from './search';
+import type { StatementKind } from './url-state';
 
 /**
  * Rows of the statements and the indicators, with labels in both languages. Labels are data here (one

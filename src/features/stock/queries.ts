@@ -4,7 +4,7 @@ import { freshnessOf, operationKey, operationQuery } from '../../api/query';
 import type { DataOf, ParamsIn } from '../../contract/catalog';
 import type { ApiError } from '../../contract/envelope';
 import { STATEMENT_FIELDS, type StatementField } from './fields';
-import type { Adjust, StatementKind } from './search';
+import type { Adjust, StatementKind } from './url-state';
 
 /**
  * One `queryOptions` factory per use of an operation on the stock page. Route loaders and components

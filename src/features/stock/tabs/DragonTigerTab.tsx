@@ -10,7 +10,7 @@ import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
 import { dragonTigerQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
-import { calendarDate } from '../view-params';
+import { calendarDate } from '../loader';
 
 export function DragonTigerTab({ record, search, onSearch }: TabProps) {
   const { t } = useStockText();

@@ -16,9 +16,9 @@ import {
   STATEMENT_MODES,
   STATEMENT_PERIODS,
   type StockSearch,
-} from '../search';
+} from '../url-state';
 import type { TabProps } from '../StockTabs';
-import { statementParams, statementWindow } from '../view-params';
+import { statementParams, statementWindow } from '../loader';
 import { StatementTable, formatStatementValue } from './StatementTable';
 
 const ROW_CHART_HEIGHT = 180;

@@ -5,7 +5,7 @@ import { Field } from '../controls';
 import { useStockText, type StockT } from '../messages';
 import { indicatorsQuery, latestReportQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
-import { reportOf } from '../view-params';
+import { reportOf } from '../loader';
 
 /** Report periods offered in the selector, counting back from the latest disclosed. */
 const REPORT_CHOICES = 16;

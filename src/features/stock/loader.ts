@@ -14,7 +14,7 @@ import {
   snapshotQuery,
   statementQuery,
 } from './queries';
-import type { StockSearch } from './search';
+import type { StockSearch } from './url-state';
 
 /**
  * From view state to operation parameters. The route loader and the components both go through these

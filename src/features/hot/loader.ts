@@ -4,7 +4,7 @@ import { addDays, addYearsToDate } from '../../contract/time';
 import { serverToday } from '../../api/live';
 import { rankingQuery } from '../../api/rankings';
 import { historyQuery, monitorQuery, rankTrendQuery } from './queries';
-import { trendCodes, type HotSearch } from './search';
+import { trendCodes, type HotSearch } from './url-state';
 
 /**
  * From view state to operation parameters, and the checks the service would otherwise answer with a

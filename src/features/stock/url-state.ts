@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SearchPatch } from '../../lib/useSearchPatch';
 import { addYearsToDate } from '../../contract/time';
 import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
 
@@ -124,3 +125,6 @@ export type StockSearchInput = z.input<typeof stockSearchSchema>;
 export function parseStockSearch(raw: unknown): StockSearch {
   return stockSearchSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
 }
+
+/** Merge a change into the URL; `replace` for fine-grained edits that should not flood the history. */
+export type UpdateSearch = SearchPatch<StockSearch>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOT_SEARCH_DEFAULTS, parseCodeList, parseHotSearch, trendCodes } from './search';
+import { HOT_SEARCH_DEFAULTS, parseCodeList, parseHotSearch, trendCodes } from './url-state';
 
 describe('hot-list URL search', () => {
   it('an empty query string opens the live hot list', () => {

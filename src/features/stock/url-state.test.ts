@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_SEARCH_DEFAULTS, formatMaList, parseMaList, parseStockSearch } from './search';
+import { STOCK_SEARCH_DEFAULTS, formatMaList, parseMaList, parseStockSearch } from './url-state';
 
 describe('stock URL search', () => {
   it('an empty query string opens the default view', () => {

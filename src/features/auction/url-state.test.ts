@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAuctionSearch, searchTokens } from './search';
+import { parseAuctionSearch, searchTokens } from './url-state';
 
 describe('call-auction URL search', () => {
   it('an empty query string opens the final stage without codes', () => {

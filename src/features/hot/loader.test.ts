@@ -10,7 +10,7 @@ import {
   presetStart,
   trendWindow,
   trendWindowProblem,
-} from './plan';
+} from './loader';
 
 const TODAY = '2026-07-15';
 const NOW = shanghaiMidnight(TODAY) + 10 * 3600 * 1000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SearchPatch } from '../../lib/useSearchPatch';
 import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
 
 /**
@@ -105,3 +106,6 @@ export function parseHotSearch(raw: unknown): HotSearch {
 export function trendCodes(search: Pick<HotSearch, 'codes'>): string[] {
   return search.codes === undefined ? [] : parseCodeList(search.codes);
 }
+
+/** Merge a change into the URL; `replace` for fine-grained edits that should not flood the history. */
+export type UpdateSearch = SearchPatch<HotSearch>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSort, parseDragonTigerSearch, parseSort, sortOf } from './search';
+import { formatSort, parseDragonTigerSearch, parseSort, sortOf } from './url-state';
 
 describe('dragon-tiger search parameters', () => {
   it('reads a deep link with every field set', () => {

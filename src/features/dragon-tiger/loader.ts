@@ -3,7 +3,7 @@ import { calendarQuery } from '../../api/live';
 import { isOutsideServiceWindow } from './days';
 import { serverToday } from '../../api/live';
 import { dragonTigerListQuery, institutionQuery } from './queries';
-import type { DragonTigerSearch } from './search';
+import type { DragonTigerSearch } from './url-state';
 
 export type DragonTigerDeps = Pick<DragonTigerSearch, 'date' | 'board' | 'code'>;
 
