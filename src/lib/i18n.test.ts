@@ -10,10 +10,10 @@ describe('interpolate', () => {
 });
 
 describe('defineMessages', () => {
-  const messages = defineMessages(
-    { 'greet.day': '{name}，早上好', 'greet.none': '你好' },
-    { 'greet.day': 'Good morning, {name}', 'greet.none': 'Hello' },
-  );
+  const messages = defineMessages({
+    'greet.day': ['{name}，早上好', 'Good morning, {name}'],
+    'greet.none': ['你好', 'Hello'],
+  });
 
   it('answers in the language asked for, placeholders filled', () => {
     expect(messages.text('zh-CN', 'greet.day', { name: '李' })).toBe('李，早上好');
