@@ -80,16 +80,27 @@ export function toolName(id: string): string {
   return `get_${id.replace(/[/-]/g, '_')}`;
 }
 
+/** What the operations of one file usually share; an entry may still say otherwise. */
+export type SharedSpec = Pick<OperationSpec<ParamsSchema, z.ZodType>, 'group' | 'access' | 'source'>;
+export type EntrySpec<P extends ParamsSchema, D extends z.ZodType> = Omit<
+  OperationSpec<P, D>,
+  keyof SharedSpec
+> &
+  Partial<SharedSpec>;
+
 /**
  * Define a group of operations keyed by their id (the path after `/api/`), deriving path, tool name
- * and parameter names so that nothing restates them.
+ * and parameter names so that nothing restates them. `shared` gives the group, access and source that
+ * every entry has unless it names its own.
  */
-export function defineOperations<const T extends { [id: string]: OperationSpec<ParamsSchema, z.ZodType> }>(
+export function defineOperations<const T extends { [id: string]: EntrySpec<ParamsSchema, z.ZodType> }>(
+  shared: SharedSpec,
   specs: T,
 ): { [K in keyof T & string]: Operation<K, T[K]['params'], T[K]['data']> } {
   const out: Record<string, AnyOperation> = {};
   for (const [id, spec] of Object.entries(specs)) {
     out[id] = {
+      ...shared,
       ...spec,
       id,
       path: `/api/${id}`,

@@ -29,48 +29,45 @@ export const barItem = z.looseObject({
   turnover: num,
 });
 
-export const aSharePriceOperations = defineOperations({
-  'a-share/prices/snapshot': {
-    group: 'a-share',
-    summary: 'Latest quote of given A-shares, or the whole A-share table paged by limit/offset',
-    params: z.object({
-      thscodes: list({
-        max: 1000,
-        item: A_SHARE_CODE_RE,
-        itemRule: 'six digits, a dot, SH, SZ or BJ',
-        upper: true,
-      }).optional(),
-      limit: int({ min: 1, max: 1000 }).default(100),
-      offset: int({ min: 0 }).default(0),
-    }),
-    data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),
-    cache: 'quote',
-    access: 'open',
-    source: 'spec',
-  },
-  'a-share/prices/historical': {
-    group: 'a-share',
-    summary: 'Daily bars of one A-share, unadjusted or forward/backward adjusted, window at most 10 years',
-    params: z
-      .object({
-        thscode: code({
-          pattern: A_SHARE_CODE_RE,
-          rule: 'must be an A-share code: six digits, a dot, SH, SZ or BJ',
-        }),
-        interval: oneOf(['1d']).default('1d'),
-        start: ms(),
-        end: ms(),
-        adjust: oneOf(['none', 'forward', 'backward']).default('forward'),
-      })
-      .check((ctx) => {
-        const { start, end } = ctx.value;
-        if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-        else if (end > addYears(start, 10))
-          fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
+export const aSharePriceOperations = defineOperations(
+  { group: 'a-share', access: 'open', source: 'spec' },
+  {
+    'a-share/prices/snapshot': {
+      summary: 'Latest quote of given A-shares, or the whole A-share table paged by limit/offset',
+      params: z.object({
+        thscodes: list({
+          max: 1000,
+          item: A_SHARE_CODE_RE,
+          itemRule: 'six digits, a dot, SH, SZ or BJ',
+          upper: true,
+        }).optional(),
+        limit: int({ min: 1, max: 1000 }).default(100),
+        offset: int({ min: 0 }).default(0),
       }),
-    data: timestampedItems(barItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+      data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),
+      cache: 'quote',
+    },
+    'a-share/prices/historical': {
+      summary: 'Daily bars of one A-share, unadjusted or forward/backward adjusted, window at most 10 years',
+      params: z
+        .object({
+          thscode: code({
+            pattern: A_SHARE_CODE_RE,
+            rule: 'must be an A-share code: six digits, a dot, SH, SZ or BJ',
+          }),
+          interval: oneOf(['1d']).default('1d'),
+          start: ms(),
+          end: ms(),
+          adjust: oneOf(['none', 'forward', 'backward']).default('forward'),
+        })
+        .check((ctx) => {
+          const { start, end } = ctx.value;
+          if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+          else if (end > addYears(start, 10))
+            fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
+        }),
+      data: timestampedItems(barItem),
+      cache: 'daily',
+    },
   },
-});
+);

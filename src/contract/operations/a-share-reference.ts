@@ -15,35 +15,32 @@ export const adjustmentEventItem = z.looseObject({
   per_share_bonus: num,
 });
 
-export const aShareReferenceOperations = defineOperations({
-  'a-share/calendar/trading-days': {
-    group: 'a-share',
-    summary: 'A-share trading days from one year before today to today (Asia/Shanghai)',
-    params: z.object({}),
-    data: timestampedItems(tradingDayItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+export const aShareReferenceOperations = defineOperations(
+  { group: 'a-share', access: 'open', source: 'spec' },
+  {
+    'a-share/calendar/trading-days': {
+      summary: 'A-share trading days from one year before today to today (Asia/Shanghai)',
+      params: z.object({}),
+      data: timestampedItems(tradingDayItem),
+      cache: 'daily',
+    },
+    'a-share/corporate-actions/adjustment-factors': {
+      summary: 'Dividend and bonus-share events of one A-share, newest first',
+      params: z
+        .object({
+          thscode: code({ pattern: A_SHARE_CODE_RE }),
+          from: date().optional(),
+          to: date().optional(),
+        })
+        .check((ctx) => {
+          const { from, to } = ctx.value;
+          // yyyy-MM-dd strings compare in calendar order.
+          if (from !== undefined && to !== undefined && to < from) {
+            fail(ctx, 'to', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'from'");
+          }
+        }),
+      data: z.looseObject({ thscode: str, ticker: str, item: z.array(adjustmentEventItem) }),
+      cache: 'reference',
+    },
   },
-  'a-share/corporate-actions/adjustment-factors': {
-    group: 'a-share',
-    summary: 'Dividend and bonus-share events of one A-share, newest first',
-    params: z
-      .object({
-        thscode: code({ pattern: A_SHARE_CODE_RE }),
-        from: date().optional(),
-        to: date().optional(),
-      })
-      .check((ctx) => {
-        const { from, to } = ctx.value;
-        // yyyy-MM-dd strings compare in calendar order.
-        if (from !== undefined && to !== undefined && to < from) {
-          fail(ctx, 'to', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'from'");
-        }
-      }),
-    data: z.looseObject({ thscode: str, ticker: str, item: z.array(adjustmentEventItem) }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -40,38 +40,35 @@ export const shortTermBenchmarkItem = z.looseObject({
   tags: z.array(str),
 });
 
-export const auctionOperations = defineOperations({
-  'a-share/auction/snapshot': {
-    group: 'auction',
-    summary: 'Opening-auction snapshot of up to 100 A-shares, live or final',
-    params: z.object({
-      // At most 100 tokens counted before de-duplication; index and fund codes are refused.
-      thscodes: list({
-        max: 100,
-        item: A_SHARE_CODE_RE,
-        itemRule: 'six digits, a dot, SH, SZ or BJ',
-        upper: true,
+export const auctionOperations = defineOperations(
+  { group: 'auction', access: 'open', source: 'spec' },
+  {
+    'a-share/auction/snapshot': {
+      summary: 'Opening-auction snapshot of up to 100 A-shares, live or final',
+      params: z.object({
+        // At most 100 tokens counted before de-duplication; index and fund codes are refused.
+        thscodes: list({
+          max: 100,
+          item: A_SHARE_CODE_RE,
+          itemRule: 'six digits, a dot, SH, SZ or BJ',
+          upper: true,
+        }),
+        stage: oneOf(['live', 'final']).default('final'),
       }),
-      stage: oneOf(['live', 'final']).default('final'),
-    }),
-    data: auctionSnapshotData,
-    cache: 'quote',
-    access: 'open',
-    source: 'spec',
+      data: auctionSnapshotData,
+      cache: 'quote',
+    },
+    'a-share/auction/short-term-benchmark': {
+      summary: 'Short-term benchmark stocks of one day with their auction change and tags',
+      // Missing means today in Asia/Shanghai; an explicit non-trading day is answered as is (no rule here).
+      params: z.object({ date: date().optional() }),
+      data: z.looseObject({
+        timestamp: ms,
+        date: dateText,
+        date_ms: ms,
+        item: z.array(shortTermBenchmarkItem),
+      }),
+      cache: 'intraday',
+    },
   },
-  'a-share/auction/short-term-benchmark': {
-    group: 'auction',
-    summary: 'Short-term benchmark stocks of one day with their auction change and tags',
-    // Missing means today in Asia/Shanghai; an explicit non-trading day is answered as is (no rule here).
-    params: z.object({ date: date().optional() }),
-    data: z.looseObject({
-      timestamp: ms,
-      date: dateText,
-      date_ms: ms,
-      item: z.array(shortTermBenchmarkItem),
-    }),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

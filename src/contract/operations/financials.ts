@@ -111,31 +111,32 @@ function statementData<T extends z.ZodType>(item: T) {
   return z.looseObject({ timestamp: msOrNull, item: z.array(item) });
 }
 
-const statementSpec = { group: 'financials', cache: 'reference', access: 'open', source: 'spec' } as const;
-
-export const financialsOperations = defineOperations({
-  'a-share/financials/indicators': {
-    ...statementSpec,
-    summary: 'Five categories of financial indicators of one A-share for one report period',
-    params: z.object({ thscode: aShareCode(), report: report() }),
-    data: indicatorsData,
+export const financialsOperations = defineOperations(
+  { group: 'financials', access: 'open', source: 'spec' },
+  {
+    'a-share/financials/indicators': {
+      cache: 'reference',
+      summary: 'Five categories of financial indicators of one A-share for one report period',
+      params: z.object({ thscode: aShareCode(), report: report() }),
+      data: indicatorsData,
+    },
+    'a-share/financials/income-statements': {
+      cache: 'reference',
+      summary: 'Consolidated income statements, latest N periods or a date range',
+      params: statementParams,
+      data: statementData(incomeStatementItem),
+    },
+    'a-share/financials/balance-sheets': {
+      cache: 'reference',
+      summary: 'Consolidated balance sheets, latest N periods or a date range',
+      params: statementParams,
+      data: statementData(balanceSheetItem),
+    },
+    'a-share/financials/cash-flow-statements': {
+      cache: 'reference',
+      summary: 'Consolidated cash-flow statements, latest N periods or a date range',
+      params: statementParams,
+      data: statementData(cashFlowStatementItem),
+    },
   },
-  'a-share/financials/income-statements': {
-    ...statementSpec,
-    summary: 'Consolidated income statements, latest N periods or a date range',
-    params: statementParams,
-    data: statementData(incomeStatementItem),
-  },
-  'a-share/financials/balance-sheets': {
-    ...statementSpec,
-    summary: 'Consolidated balance sheets, latest N periods or a date range',
-    params: statementParams,
-    data: statementData(balanceSheetItem),
-  },
-  'a-share/financials/cash-flow-statements': {
-    ...statementSpec,
-    summary: 'Consolidated cash-flow statements, latest N periods or a date range',
-    params: statementParams,
-    data: statementData(cashFlowStatementItem),
-  },
-});
+);

@@ -158,126 +158,94 @@ export const holdingHistoryItem = z.looseObject({
 const reportType = () => text({ max: 32 });
 const endDate = () => text({ max: 32 });
 
-export const fundExtraOperations = defineOperations({
-  'fund/profile/detail': {
-    group: 'fund',
-    summary: 'Basic information of one fund: name, inception, company, scale, NAV, managers, rules and fees',
-    params: z.object(fundKey()),
-    data: timestampedItems(fundProfileItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
+export const fundExtraOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'extras' },
+  {
+    'fund/profile/detail': {
+      summary:
+        'Basic information of one fund: name, inception, company, scale, NAV, managers, rules and fees',
+      params: z.object(fundKey()),
+      data: timestampedItems(fundProfileItem),
+      cache: 'reference',
+    },
+    'fund/corporate-actions/dividends': {
+      summary: 'Dividend records of one fund with registration and ex-dividend dates (amounts per ten units)',
+      params: z.object(fundKey()),
+      data: timestampedItems(fundDividendItem).extend({ dividend_count: numMaybe, dividend_total: numMaybe }),
+      cache: 'reference',
+    },
+    'fund/diagnostics/detail': {
+      summary: 'Diagnosis of one fund: dimensions, peer comparison, probability ranges, resilience',
+      params: z.object(fundKey()),
+      data: timestampedItems(fundDiagnosisItem),
+      cache: 'daily',
+    },
+    'fund/news/article-list': {
+      summary: 'News article metadata of one fund, cursor paged until has_more is false',
+      params: z.object({
+        ...fundKey(),
+        limit: int({ min: 1, max: 100 }).default(20),
+        // Opaque cursor from the previous response, not a page number; omitted for the first page.
+        offset: text({ max: 256 }).optional(),
+      }),
+      data: z.looseObject({
+        timestamp: ms,
+        limit: integer,
+        /** Cursor for the next page. */
+        offset: strMaybe,
+        has_more: z.boolean(),
+        item: z.array(fundArticleItem),
+      }),
+      cache: 'intraday',
+    },
+    'fund/offerings/list': {
+      summary: 'New funds raising capital now or soon, with subscription window (no names)',
+      params: z.object({ subscribe: oneOf(['active', 'upcoming']) }),
+      data: timestampedItems(fundOfferingItem),
+      cache: 'daily',
+    },
+    'fund/companies/detail': {
+      summary: 'One fund management company: type, establishment date, fund count, scale',
+      // From profile/detail `company_id`; not a fund code.
+      params: z.object({ company_id: text({ max: 64 }) }),
+      data: timestampedItems(fundCompanyItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/industry-allocation': {
+      summary: 'Industry allocation of one fund per report period',
+      params: z.object(fundKey()),
+      data: timestampedItems(industryAllocationItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/asset-allocation': {
+      summary: 'Asset allocation of one fund per report date (stock, bond, deposit, other)',
+      params: z.object(fundKey()),
+      data: timestampedItems(assetAllocationItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/stock-report-dates': {
+      summary: 'Report periods with disclosed stock holdings of one fund',
+      params: z.object({ ...fundKey(), report_type: reportType().optional() }),
+      data: timestampedItems(reportDateItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/stock-history': {
+      summary: 'Stock holdings of one fund for one report (type and end date from stock-report-dates)',
+      params: z.object({ ...fundKey(), report_type: reportType(), end_date: endDate() }),
+      data: timestampedItems(holdingHistoryItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/bond-report-dates': {
+      summary: 'Report periods with disclosed bond holdings of one fund',
+      params: z.object({ ...fundKey(), report_type: reportType().optional() }),
+      data: timestampedItems(reportDateItem),
+      cache: 'reference',
+    },
+    'fund/portfolio/bond-history': {
+      summary: 'Bond holdings of one fund for one report (type and end date from bond-report-dates)',
+      params: z.object({ ...fundKey(), report_type: reportType(), end_date: endDate() }),
+      data: timestampedItems(holdingHistoryItem),
+      cache: 'reference',
+    },
   },
-  'fund/corporate-actions/dividends': {
-    group: 'fund',
-    summary: 'Dividend records of one fund with registration and ex-dividend dates (amounts per ten units)',
-    params: z.object(fundKey()),
-    data: timestampedItems(fundDividendItem).extend({ dividend_count: numMaybe, dividend_total: numMaybe }),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/diagnostics/detail': {
-    group: 'fund',
-    summary: 'Diagnosis of one fund: dimensions, peer comparison, probability ranges, resilience',
-    params: z.object(fundKey()),
-    data: timestampedItems(fundDiagnosisItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/news/article-list': {
-    group: 'fund',
-    summary: 'News article metadata of one fund, cursor paged until has_more is false',
-    params: z.object({
-      ...fundKey(),
-      limit: int({ min: 1, max: 100 }).default(20),
-      // Opaque cursor from the previous response, not a page number; omitted for the first page.
-      offset: text({ max: 256 }).optional(),
-    }),
-    data: z.looseObject({
-      timestamp: ms,
-      limit: integer,
-      /** Cursor for the next page. */
-      offset: strMaybe,
-      has_more: z.boolean(),
-      item: z.array(fundArticleItem),
-    }),
-    cache: 'intraday',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/offerings/list': {
-    group: 'fund',
-    summary: 'New funds raising capital now or soon, with subscription window (no names)',
-    params: z.object({ subscribe: oneOf(['active', 'upcoming']) }),
-    data: timestampedItems(fundOfferingItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/companies/detail': {
-    group: 'fund',
-    summary: 'One fund management company: type, establishment date, fund count, scale',
-    // From profile/detail `company_id`; not a fund code.
-    params: z.object({ company_id: text({ max: 64 }) }),
-    data: timestampedItems(fundCompanyItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/industry-allocation': {
-    group: 'fund',
-    summary: 'Industry allocation of one fund per report period',
-    params: z.object(fundKey()),
-    data: timestampedItems(industryAllocationItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/asset-allocation': {
-    group: 'fund',
-    summary: 'Asset allocation of one fund per report date (stock, bond, deposit, other)',
-    params: z.object(fundKey()),
-    data: timestampedItems(assetAllocationItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/stock-report-dates': {
-    group: 'fund',
-    summary: 'Report periods with disclosed stock holdings of one fund',
-    params: z.object({ ...fundKey(), report_type: reportType().optional() }),
-    data: timestampedItems(reportDateItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/stock-history': {
-    group: 'fund',
-    summary: 'Stock holdings of one fund for one report (type and end date from stock-report-dates)',
-    params: z.object({ ...fundKey(), report_type: reportType(), end_date: endDate() }),
-    data: timestampedItems(holdingHistoryItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/bond-report-dates': {
-    group: 'fund',
-    summary: 'Report periods with disclosed bond holdings of one fund',
-    params: z.object({ ...fundKey(), report_type: reportType().optional() }),
-    data: timestampedItems(reportDateItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-  'fund/portfolio/bond-history': {
-    group: 'fund',
-    summary: 'Bond holdings of one fund for one report (type and end date from bond-report-dates)',
-    params: z.object({ ...fundKey(), report_type: reportType(), end_date: endDate() }),
-    data: timestampedItems(holdingHistoryItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-});
+);

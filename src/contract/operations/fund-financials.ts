@@ -64,32 +64,26 @@ export const fundBalanceItem = z.looseObject({
   liability_and_owner_equity: numOrNull,
 });
 
-export const fundFinancialOperations = defineOperations({
-  'fund/financials/indicators': {
-    group: 'fund',
-    summary: 'Per-period financial indicators of one fund (distributable profit, NAV growth, ...)',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(fundIndicatorsItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
+export const fundFinancialOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/financials/indicators': {
+      summary: 'Per-period financial indicators of one fund (distributable profit, NAV growth, ...)',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(fundIndicatorsItem),
+      cache: 'reference',
+    },
+    'fund/financials/income-statements': {
+      summary: 'Per-period income statements of one fund',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(fundIncomeItem),
+      cache: 'reference',
+    },
+    'fund/financials/balance-sheets': {
+      summary: 'Per-period balance sheets of one fund',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(fundBalanceItem),
+      cache: 'reference',
+    },
   },
-  'fund/financials/income-statements': {
-    group: 'fund',
-    summary: 'Per-period income statements of one fund',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(fundIncomeItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/financials/balance-sheets': {
-    group: 'fund',
-    summary: 'Per-period balance sheets of one fund',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(fundBalanceItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

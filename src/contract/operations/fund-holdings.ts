@@ -58,48 +58,42 @@ export const holdingItem = z.looseObject({
   modify_time_ms: msOrNull,
 });
 
-export const fundHoldingOperations = defineOperations({
-  'fund/holders/detail': {
-    group: 'fund',
-    summary: 'Holder structure of one fund (institutional, individual, staff shares) on the latest report',
-    params: z.object({
-      thscode: fundCode(),
-      merge_scope: oneOf(['all', 'merged', 'separate']).default('all'),
-    }),
-    data: timestampedItems(holderStructureItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
+export const fundHoldingOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/holders/detail': {
+      summary: 'Holder structure of one fund (institutional, individual, staff shares) on the latest report',
+      params: z.object({
+        thscode: fundCode(),
+        merge_scope: oneOf(['all', 'merged', 'separate']).default('all'),
+      }),
+      data: timestampedItems(holderStructureItem),
+      cache: 'reference',
+    },
+    'fund/holders/top': {
+      summary: 'Top holders of one fund on the latest report, at most 10',
+      params: z.object({
+        thscode: fundCode(),
+        // No default here: the service applies its own and echoes it in `data.limit`.
+        limit: int({ min: 1, max: 10 }).optional(),
+      }),
+      data: z.looseObject({ timestamp: ms, limit: integer, item: z.array(topHolderItem) }),
+      cache: 'reference',
+    },
+    'fund/portfolio/holdings': {
+      summary: 'Disclosed portfolio holdings of one fund with optional summary ratios',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(holdingItem).extend({
+        // Summary fields "may appear": absent keys are normal.
+        total_stock_ratio_pct: numMaybe,
+        total_bond_ratio_pct: numMaybe,
+        total_fund_ratio_pct: numMaybe,
+        turnover_rate_pct: numMaybe,
+        stock_ratio_pct: numMaybe,
+        main_industry: strMaybe,
+        concentration_ratio: numMaybe,
+      }),
+      cache: 'reference',
+    },
   },
-  'fund/holders/top': {
-    group: 'fund',
-    summary: 'Top holders of one fund on the latest report, at most 10',
-    params: z.object({
-      thscode: fundCode(),
-      // No default here: the service applies its own and echoes it in `data.limit`.
-      limit: int({ min: 1, max: 10 }).optional(),
-    }),
-    data: z.looseObject({ timestamp: ms, limit: integer, item: z.array(topHolderItem) }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/portfolio/holdings': {
-    group: 'fund',
-    summary: 'Disclosed portfolio holdings of one fund with optional summary ratios',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(holdingItem).extend({
-      // Summary fields "may appear": absent keys are normal.
-      total_stock_ratio_pct: numMaybe,
-      total_bond_ratio_pct: numMaybe,
-      total_fund_ratio_pct: numMaybe,
-      turnover_rate_pct: numMaybe,
-      stock_ratio_pct: numMaybe,
-      main_industry: strMaybe,
-      concentration_ratio: numMaybe,
-    }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -47,41 +47,32 @@ const managerId = () => text({ max: 64 });
 
 export const MANAGER_RANGES = ['month', 'tmonth', 'year', 'nowyear', 'now'] as const;
 
-export const fundManagerOperations = defineOperations({
-  'fund/managers/investment-style': {
-    group: 'fund',
-    summary: "A fund manager's investment idea, representative fund, total scale and industry preferences",
-    params: z.object({ manager_id: managerId() }),
-    data: timestampedItems(managerStyleItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
+export const fundManagerOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/managers/investment-style': {
+      summary: "A fund manager's investment idea, representative fund, total scale and industry preferences",
+      params: z.object({ manager_id: managerId() }),
+      data: timestampedItems(managerStyleItem),
+      cache: 'reference',
+    },
+    'fund/managers/performance': {
+      summary: "A fund manager's return against peers and benchmark over a chosen range",
+      params: z.object({ manager_id: managerId(), range: oneOf(MANAGER_RANGES) }),
+      data: timestampedItems(managerPerformanceItem),
+      cache: 'reference',
+    },
+    'fund/managers/experience': {
+      summary: "A fund manager's awards, heavy assets and investment history (upstream structures)",
+      params: z.object({ manager_id: managerId() }),
+      data: timestampedItems(managerExperienceItem),
+      cache: 'reference',
+    },
+    'fund/managers/detail': {
+      summary: "A fund manager's profile: company, degree, resume, returns and radar comparison",
+      params: z.object({ manager_id: managerId() }),
+      data: timestampedItems(managerDetailItem),
+      cache: 'reference',
+    },
   },
-  'fund/managers/performance': {
-    group: 'fund',
-    summary: "A fund manager's return against peers and benchmark over a chosen range",
-    params: z.object({ manager_id: managerId(), range: oneOf(MANAGER_RANGES) }),
-    data: timestampedItems(managerPerformanceItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/managers/experience': {
-    group: 'fund',
-    summary: "A fund manager's awards, heavy assets and investment history (upstream structures)",
-    params: z.object({ manager_id: managerId() }),
-    data: timestampedItems(managerExperienceItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/managers/detail': {
-    group: 'fund',
-    summary: "A fund manager's profile: company, degree, resume, returns and radar comparison",
-    params: z.object({ manager_id: managerId() }),
-    data: timestampedItems(managerDetailItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -35,44 +35,41 @@ export const etfBarItem = z.looseObject({
   turnover: num,
 });
 
-export const fundMarketOperations = defineOperations({
-  'fund/market/snapshot': {
-    group: 'fund',
-    summary: 'Latest quote of one exchange-traded fund',
-    params: z.object({ thscode: fundCode() }),
-    // `timestamp` is the newest valid upstream time, null when there is no valid data.
-    data: z.looseObject({ timestamp: msOrNull, item: z.array(etfSnapshotItem) }),
-    cache: 'quote',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/market/historical': {
-    group: 'fund',
-    summary: 'Forward-adjusted daily bars of one exchange-traded fund, window at most 5 natural years',
-    params: z
-      .object({
-        thscode: fundCode(),
-        interval: oneOf(['1d']).default('1d'),
-        start: ms(),
-        end: ms(),
-      })
-      .check((ctx) => {
-        const { start, end } = ctx.value;
-        if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-        else if (end > addYears(start, 5))
-          fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 5 years after 'start'");
+export const fundMarketOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/market/snapshot': {
+      summary: 'Latest quote of one exchange-traded fund',
+      params: z.object({ thscode: fundCode() }),
+      // `timestamp` is the newest valid upstream time, null when there is no valid data.
+      data: z.looseObject({ timestamp: msOrNull, item: z.array(etfSnapshotItem) }),
+      cache: 'quote',
+    },
+    'fund/market/historical': {
+      summary: 'Forward-adjusted daily bars of one exchange-traded fund, window at most 5 natural years',
+      params: z
+        .object({
+          thscode: fundCode(),
+          interval: oneOf(['1d']).default('1d'),
+          start: ms(),
+          end: ms(),
+        })
+        .check((ctx) => {
+          const { start, end } = ctx.value;
+          if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+          else if (end > addYears(start, 5))
+            fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 5 years after 'start'");
+        }),
+      data: z.looseObject({
+        // Newest bar time; tolerated as null for an empty window.
+        timestamp: msOrNull,
+        thscode: str,
+        interval: str,
+        // Always null although prices are forward-adjusted; a string is tolerated should that change.
+        adjust: strOrNull,
+        item: z.array(etfBarItem),
       }),
-    data: z.looseObject({
-      // Newest bar time; tolerated as null for an empty window.
-      timestamp: msOrNull,
-      thscode: str,
-      interval: str,
-      // Always null although prices are forward-adjusted; a string is tolerated should that change.
-      adjust: strOrNull,
-      item: z.array(etfBarItem),
-    }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+      cache: 'daily',
+    },
   },
-});
+);

@@ -76,62 +76,53 @@ export const drawdownItem = z.looseObject({
 
 export const NAV_RANGES = ['week', 'month', 'tmonth', 'hyear', 'year', 'twoyear', 'tyear', 'fyear'] as const;
 
-export const fundPerformanceOperations = defineOperations({
-  'fund/performance/nav': {
-    group: 'fund',
-    summary: 'Net values of one fund: the newest date only, or a range ascending by date',
-    params: z.object({
-      thscode: fundCode(),
-      // Not in the spec's table; the real service takes it (upstream-notes, extras 7.8), so it may pass.
-      fund_type: fundType().optional(),
-      range: oneOf(NAV_RANGES).optional(),
-      nav_type: oneOf(['unit', 'adj', 'unit,adj']).default('unit,adj'),
-    }),
-    data: timestampedItems(navItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/performance/returns': {
-    group: 'fund',
-    summary: 'Interval returns of one fund with peer averages and peer ranks',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(returnsItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/performance/indicators-historical': {
-    group: 'fund',
-    summary:
-      'Daily RSI, Donchian channel and tracked-index PE percentile of one fund, window at most 5 years',
-    params: z
-      .object({
+export const fundPerformanceOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/performance/nav': {
+      summary: 'Net values of one fund: the newest date only, or a range ascending by date',
+      params: z.object({
         thscode: fundCode(),
-        // Live-mode tolerance as for nav: the vendor requires it, the spec does not list it.
+        // Not in the spec's table; the real service takes it (upstream-notes, extras 7.8), so it may pass.
         fund_type: fundType().optional(),
-        // Both mandatory since the change recorded in the spec's versioning section.
-        start: ms(),
-        end: ms(),
-      })
-      .check((ctx) => {
-        const { start, end } = ctx.value;
-        if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-        else if (end > addYears(start, 5))
-          fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 5 years after 'start'");
+        range: oneOf(NAV_RANGES).optional(),
+        nav_type: oneOf(['unit', 'adj', 'unit,adj']).default('unit,adj'),
       }),
-    data: timestampedItems(fundIndicatorItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+      data: timestampedItems(navItem),
+      cache: 'intraday',
+    },
+    'fund/performance/returns': {
+      summary: 'Interval returns of one fund with peer averages and peer ranks',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(returnsItem),
+      cache: 'intraday',
+    },
+    'fund/performance/indicators-historical': {
+      summary:
+        'Daily RSI, Donchian channel and tracked-index PE percentile of one fund, window at most 5 years',
+      params: z
+        .object({
+          thscode: fundCode(),
+          // Live-mode tolerance as for nav: the vendor requires it, the spec does not list it.
+          fund_type: fundType().optional(),
+          // Both mandatory since the change recorded in the spec's versioning section.
+          start: ms(),
+          end: ms(),
+        })
+        .check((ctx) => {
+          const { start, end } = ctx.value;
+          if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+          else if (end > addYears(start, 5))
+            fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 5 years after 'start'");
+        }),
+      data: timestampedItems(fundIndicatorItem),
+      cache: 'daily',
+    },
+    'fund/performance/drawdowns': {
+      summary: 'Maximum drawdown of one fund over ten fixed periods (week to since inception)',
+      params: z.object({ thscode: fundCode() }),
+      data: timestampedItems(drawdownItem),
+      cache: 'intraday',
+    },
   },
-  'fund/performance/drawdowns': {
-    group: 'fund',
-    summary: 'Maximum drawdown of one fund over ten fixed periods (week to since inception)',
-    params: z.object({ thscode: fundCode() }),
-    data: timestampedItems(drawdownItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -158,118 +158,103 @@ export const quotaListItem = z.looseObject({
  */
 const tab = () => jsonShaped('array', tabShape, 'must be a JSON array of category names').optional();
 
-export const fundToolOperations = defineOperations({
-  'fund/indicators/line': {
-    group: 'fund',
-    summary: 'Time series of generic indicators for groups of codes over a time range',
-    params: z.object({
-      indexes: jsonShaped(
-        'array',
-        lineIndexesShape,
-        'must be a JSON array of groups with a thscodes array of codes and an index_info array of {index_id}',
-      ),
-      time_range: jsonShaped(
-        'object',
-        timeRangeShape,
-        'must be a JSON object with a string time_type and optional integer start, end, offset',
-      ),
-    }),
-    data: z.looseObject({
-      time_range: z.array(msOrNull),
-      indexes: z.array(indicatorIndexMeta),
-      data: z.array(indicatorLineSeries),
-    }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+export const fundToolOperations = defineOperations(
+  { group: 'fund', access: 'open', source: 'spec' },
+  {
+    'fund/indicators/line': {
+      summary: 'Time series of generic indicators for groups of codes over a time range',
+      params: z.object({
+        indexes: jsonShaped(
+          'array',
+          lineIndexesShape,
+          'must be a JSON array of groups with a thscodes array of codes and an index_info array of {index_id}',
+        ),
+        time_range: jsonShaped(
+          'object',
+          timeRangeShape,
+          'must be a JSON object with a string time_type and optional integer start, end, offset',
+        ),
+      }),
+      data: z.looseObject({
+        time_range: z.array(msOrNull),
+        indexes: z.array(indicatorIndexMeta),
+        data: z.array(indicatorLineSeries),
+      }),
+      cache: 'daily',
+    },
+    'fund/indicators/table': {
+      summary: 'Cross-section of generic indicators for selected codes, paged and sorted',
+      // All optional, and an omitted parameter gets no injected default.
+      params: z.object({
+        code_selectors: jsonShaped(
+          'object',
+          codeSelectorsShape,
+          'must be a JSON object whose include entries have a type and thscodes or values',
+        ).optional(),
+        indexes: jsonShaped(
+          'array',
+          tableIndexesShape,
+          'must be a JSON array of {index_id, timestamp?}',
+        ).optional(),
+        page_info: jsonShaped(
+          'object',
+          pageInfoShape,
+          'must be a JSON object of integers from 0: page_begin, page_size, code_begin, code_page_size',
+        ).optional(),
+        sort: jsonShaped('array', sortShape, 'must be a JSON array of {idx, type}').optional(),
+      }),
+      data: z.looseObject({
+        total: integer,
+        indexes: z.array(indicatorIndexMeta),
+        data: z.array(indicatorTableRow),
+        /** Codes of a partial sort result; elements may be null. */
+        part_order_thscodes: z.array(strOrNull).nullish(),
+      }),
+      cache: 'daily',
+    },
+    'fund/backtest/result': {
+      summary: 'Back-test of an indicator-driven buy/sell plan on one fund: metrics, trades, equity curve',
+      params: z.object({
+        thscode: fundCode(),
+        buy_conditions: json('object-or-array'),
+        sell_conditions: json('object-or-array'),
+        // Allowed values are not shown by the spec.
+        buy_frequency_type: text({ max: 64 }),
+        max_buy_times: positiveNumber(),
+        per_buy_amount: positiveNumber(),
+      }),
+      data: z.looseObject({
+        start_date: dateText,
+        end_date: dateText,
+        metrics: backtestMetrics,
+        trade_count: num,
+        trades: z.array(backtestTrade),
+        // Keys are date strings, values numbers; an array form is also documented.
+        curve_points: z.union([z.array(opaque), z.record(z.string(), numOrNull)]),
+      }),
+      cache: 'daily',
+    },
+    'fund/backtest/indicators': {
+      summary: 'Indicators, operators and thresholds usable in back-test conditions',
+      params: z.object({}),
+      data: z.array(backtestIndicatorItem),
+      cache: 'reference',
+    },
+    'fund/quota/summary': {
+      summary: 'QDII purchase quota summary per category (counts and totals as strings)',
+      params: z.object({ tab: tab() }),
+      data: z.array(quotaSummaryItem),
+      cache: 'intraday',
+    },
+    'fund/quota/list': {
+      summary: 'QDII funds with their purchase quota per category and sub-category',
+      params: z.object({
+        tab: tab(),
+        // Not injected when omitted: no default.
+        buy: bool().optional(),
+      }),
+      data: z.array(quotaListItem),
+      cache: 'intraday',
+    },
   },
-  'fund/indicators/table': {
-    group: 'fund',
-    summary: 'Cross-section of generic indicators for selected codes, paged and sorted',
-    // All optional, and an omitted parameter gets no injected default.
-    params: z.object({
-      code_selectors: jsonShaped(
-        'object',
-        codeSelectorsShape,
-        'must be a JSON object whose include entries have a type and thscodes or values',
-      ).optional(),
-      indexes: jsonShaped(
-        'array',
-        tableIndexesShape,
-        'must be a JSON array of {index_id, timestamp?}',
-      ).optional(),
-      page_info: jsonShaped(
-        'object',
-        pageInfoShape,
-        'must be a JSON object of integers from 0: page_begin, page_size, code_begin, code_page_size',
-      ).optional(),
-      sort: jsonShaped('array', sortShape, 'must be a JSON array of {idx, type}').optional(),
-    }),
-    data: z.looseObject({
-      total: integer,
-      indexes: z.array(indicatorIndexMeta),
-      data: z.array(indicatorTableRow),
-      /** Codes of a partial sort result; elements may be null. */
-      part_order_thscodes: z.array(strOrNull).nullish(),
-    }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/backtest/result': {
-    group: 'fund',
-    summary: 'Back-test of an indicator-driven buy/sell plan on one fund: metrics, trades, equity curve',
-    params: z.object({
-      thscode: fundCode(),
-      buy_conditions: json('object-or-array'),
-      sell_conditions: json('object-or-array'),
-      // Allowed values are not shown by the spec.
-      buy_frequency_type: text({ max: 64 }),
-      max_buy_times: positiveNumber(),
-      per_buy_amount: positiveNumber(),
-    }),
-    data: z.looseObject({
-      start_date: dateText,
-      end_date: dateText,
-      metrics: backtestMetrics,
-      trade_count: num,
-      trades: z.array(backtestTrade),
-      // Keys are date strings, values numbers; an array form is also documented.
-      curve_points: z.union([z.array(opaque), z.record(z.string(), numOrNull)]),
-    }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/backtest/indicators': {
-    group: 'fund',
-    summary: 'Indicators, operators and thresholds usable in back-test conditions',
-    params: z.object({}),
-    data: z.array(backtestIndicatorItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/quota/summary': {
-    group: 'fund',
-    summary: 'QDII purchase quota summary per category (counts and totals as strings)',
-    params: z.object({ tab: tab() }),
-    data: z.array(quotaSummaryItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-  'fund/quota/list': {
-    group: 'fund',
-    summary: 'QDII funds with their purchase quota per category and sub-category',
-    params: z.object({
-      tab: tab(),
-      // Not injected when omitted: no default.
-      buy: bool().optional(),
-    }),
-    data: z.array(quotaListItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -119,84 +119,63 @@ function futuresItems<T extends z.ZodType>(item: T) {
 
 const PLANNED = ' (documented as planned for a later release, not yet an external entry point)';
 
-export const futuresOperations = defineOperations({
-  'futures/variety-plates/list': {
-    group: 'futures',
-    summary: `Futures varieties grouped into plates${PLANNED}`,
-    params: z.object({}),
-    data: futuresItems(futuresVarietyPlate),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/contracts/main-continuous-list': {
-    group: 'futures',
-    summary: `Main-continuous futures contracts with visit counts${PLANNED}`,
-    params: z.object({}),
-    data: futuresItems(futuresMainContinuous),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/contracts/main-list': {
-    group: 'futures',
-    summary: `Main futures contracts with dates, margin and fees${PLANNED}`,
-    params: z.object({}),
-    data: futuresItems(futuresMainContract),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/contracts/secondary-main-list': {
-    group: 'futures',
-    summary: `Secondary-main futures contracts, same fields as the main list${PLANNED}`,
-    params: z.object({}),
-    data: futuresItems(futuresMainContract),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/contracts/commodity-index-list': {
-    group: 'futures',
-    summary: `Commodity futures indices${PLANNED}`,
-    params: z.object({}),
-    data: futuresItems(futuresCommodityIndex),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/varieties/list': {
-    group: 'futures',
-    summary: 'Futures varieties with exchange, units, margin, fees and trading sessions',
-    params: z.object({}),
-    data: futuresItems(futuresVariety),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/basis/main-continuous-latest': {
-    group: 'futures',
-    summary: 'Latest spot-futures basis of every main-continuous contract',
-    params: z.object({}),
-    data: futuresItems(futuresLatestBasis),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-  'futures/basis/historical': {
-    group: 'futures',
-    summary: 'Daily basis history of one futures contract against a spot indicator',
-    params: z.object({
-      thscode: code({
-        pattern: FUTURES_CODE_RE,
-        rule: 'must be a full futures contract code such as RB2510.SHF',
+export const futuresOperations = defineOperations(
+  { group: 'futures', access: 'open', source: 'spec' },
+  {
+    'futures/variety-plates/list': {
+      summary: `Futures varieties grouped into plates${PLANNED}`,
+      params: z.object({}),
+      data: futuresItems(futuresVarietyPlate),
+      cache: 'reference',
+    },
+    'futures/contracts/main-continuous-list': {
+      summary: `Main-continuous futures contracts with visit counts${PLANNED}`,
+      params: z.object({}),
+      data: futuresItems(futuresMainContinuous),
+      cache: 'reference',
+    },
+    'futures/contracts/main-list': {
+      summary: `Main futures contracts with dates, margin and fees${PLANNED}`,
+      params: z.object({}),
+      data: futuresItems(futuresMainContract),
+      cache: 'reference',
+    },
+    'futures/contracts/secondary-main-list': {
+      summary: `Secondary-main futures contracts, same fields as the main list${PLANNED}`,
+      params: z.object({}),
+      data: futuresItems(futuresMainContract),
+      cache: 'reference',
+    },
+    'futures/contracts/commodity-index-list': {
+      summary: `Commodity futures indices${PLANNED}`,
+      params: z.object({}),
+      data: futuresItems(futuresCommodityIndex),
+      cache: 'reference',
+    },
+    'futures/varieties/list': {
+      summary: 'Futures varieties with exchange, units, margin, fees and trading sessions',
+      params: z.object({}),
+      data: futuresItems(futuresVariety),
+      cache: 'reference',
+    },
+    'futures/basis/main-continuous-latest': {
+      summary: 'Latest spot-futures basis of every main-continuous contract',
+      params: z.object({}),
+      data: futuresItems(futuresLatestBasis),
+      cache: 'intraday',
+    },
+    'futures/basis/historical': {
+      summary: 'Daily basis history of one futures contract against a spot indicator',
+      params: z.object({
+        thscode: code({
+          pattern: FUTURES_CODE_RE,
+          rule: 'must be a full futures contract code such as RB2510.SHF',
+        }),
+        // Omitted: the upstream default basis.
+        spot_indicator_id: text({ max: 64 }).optional(),
       }),
-      // Omitted: the upstream default basis.
-      spot_indicator_id: text({ max: 64 }).optional(),
-    }),
-    data: futuresItems(futuresHistoricalBasis),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+      data: futuresItems(futuresHistoricalBasis),
+      cache: 'daily',
+    },
   },
-});
+);

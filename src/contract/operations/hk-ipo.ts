@@ -39,37 +39,31 @@ export const ipoIssueDetail = z.looseObject({
 
 export const IPO_CALENDAR_STATUSES = ['subscribable', 'awaiting_listing'] as const;
 
-export const hkIpoOperations = defineOperations({
-  'hk-share/ipo/application-list': {
-    group: 'hk-ipo',
-    summary: 'Hong Kong listing applications, 50 per page; follow has_next since total may be null',
-    params: z.object({ page: int({ min: 1 }).default(1) }),
-    data: z.looseObject({ item: z.array(ipoApplication), pagination }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
+export const hkIpoOperations = defineOperations(
+  { group: 'hk-ipo', access: 'open', source: 'spec' },
+  {
+    'hk-share/ipo/application-list': {
+      summary: 'Hong Kong listing applications, 50 per page; follow has_next since total may be null',
+      params: z.object({ page: int({ min: 1 }).default(1) }),
+      data: z.looseObject({ item: z.array(ipoApplication), pagination }),
+      cache: 'reference',
+    },
+    'hk-share/ipo/calendar-list': {
+      summary: 'Hong Kong IPOs open for subscription or awaiting listing',
+      params: z.object({ status: oneOf(IPO_CALENDAR_STATUSES) }),
+      data: z.looseObject({
+        status: str,
+        item: z.array(ipoCalendarEntry),
+        // Named by the spec for Hong Kong IPO lists; not shown in the calendar's own shape.
+        pagination: pagination.optional(),
+      }),
+      cache: 'reference',
+    },
+    'hk-share/ipo/issue-detail': {
+      summary: 'Price range, board lot and entry fee of one Hong Kong IPO issue',
+      params: z.object({ issue_code: text({ max: 32 }) }),
+      data: ipoIssueDetail,
+      cache: 'reference',
+    },
   },
-  'hk-share/ipo/calendar-list': {
-    group: 'hk-ipo',
-    summary: 'Hong Kong IPOs open for subscription or awaiting listing',
-    params: z.object({ status: oneOf(IPO_CALENDAR_STATUSES) }),
-    data: z.looseObject({
-      status: str,
-      item: z.array(ipoCalendarEntry),
-      // Named by the spec for Hong Kong IPO lists; not shown in the calendar's own shape.
-      pagination: pagination.optional(),
-    }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'hk-share/ipo/issue-detail': {
-    group: 'hk-ipo',
-    summary: 'Price range, board lot and entry fee of one Hong Kong IPO issue',
-    params: z.object({ issue_code: text({ max: 32 }) }),
-    data: ipoIssueDetail,
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

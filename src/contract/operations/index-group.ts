@@ -33,54 +33,51 @@ export const indexListItem = z.looseObject({ thscode: str, name: str });
 
 export const constituentItem = z.looseObject({ thscode: str, ticker: str, name: str });
 
-const indexOp = { group: 'index', access: 'open', source: 'extras' } as const;
-
-export const indexGroupOperations = defineOperations({
-  'a-share-index/catalog/ths-index-list': {
-    ...indexOp,
-    summary: 'Every THS index of one tag: concepts, regions, thematic or industries',
-    params: z.object({ tag: indexTag().default('cn_concept') }),
-    data: timestampedItems(indexListItem),
-    cache: 'reference',
-  },
-  'a-share-index/constituents/ths-stock-list': {
-    ...indexOp,
-    summary: 'Current member stocks of one index (no weights, no history)',
-    params: z.object({ thscode: indexCode() }),
-    data: timestampedItems(constituentItem),
-    cache: 'reference',
-  },
-  'a-share-index/prices/snapshot': {
-    ...indexOp,
-    summary: 'Latest quote of given indices (no whole-market mode)',
-    params: z.object({
-      // No documented token limit; the A-share snapshot's bound keeps requests sane.
-      thscodes: list({ max: 1000, item: INDEX_CODE_RE, itemRule: INDEX_RULE, upper: true }),
-      // Accepted for signature compatibility; the service ignores them.
-      limit: int({ min: 1 }).optional(),
-      offset: int({ min: 0 }).optional(),
-    }),
-    data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),
-    cache: 'quote',
-  },
-  'a-share-index/prices/historical': {
-    ...indexOp,
-    summary: 'Daily bars of one index, window at most 10 years (indices are not adjusted)',
-    params: z
-      .object({
-        thscode: indexCode(),
-        interval: oneOf(['1d']).default('1d'),
-        start: ms(),
-        end: ms(),
-      })
-      .check((ctx) => {
-        const { start, end } = ctx.value;
-        if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-        else if (end > addYears(start, 10))
-          fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
+export const indexGroupOperations = defineOperations(
+  { group: 'index', access: 'open', source: 'extras' },
+  {
+    'a-share-index/catalog/ths-index-list': {
+      summary: 'Every THS index of one tag: concepts, regions, thematic or industries',
+      params: z.object({ tag: indexTag().default('cn_concept') }),
+      data: timestampedItems(indexListItem),
+      cache: 'reference',
+    },
+    'a-share-index/constituents/ths-stock-list': {
+      summary: 'Current member stocks of one index (no weights, no history)',
+      params: z.object({ thscode: indexCode() }),
+      data: timestampedItems(constituentItem),
+      cache: 'reference',
+    },
+    'a-share-index/prices/snapshot': {
+      summary: 'Latest quote of given indices (no whole-market mode)',
+      params: z.object({
+        // No documented token limit; the A-share snapshot's bound keeps requests sane.
+        thscodes: list({ max: 1000, item: INDEX_CODE_RE, itemRule: INDEX_RULE, upper: true }),
+        // Accepted for signature compatibility; the service ignores them.
+        limit: int({ min: 1 }).optional(),
+        offset: int({ min: 0 }).optional(),
       }),
-    // `adjust` is always null here: indices have no adjustment, it is not a sign of missing data.
-    data: z.looseObject({ timestamp: msField, adjust: strOrNull, item: z.array(barItem) }),
-    cache: 'daily',
+      data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),
+      cache: 'quote',
+    },
+    'a-share-index/prices/historical': {
+      summary: 'Daily bars of one index, window at most 10 years (indices are not adjusted)',
+      params: z
+        .object({
+          thscode: indexCode(),
+          interval: oneOf(['1d']).default('1d'),
+          start: ms(),
+          end: ms(),
+        })
+        .check((ctx) => {
+          const { start, end } = ctx.value;
+          if (end < start) fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+          else if (end > addYears(start, 10))
+            fail(ctx, 'end', ErrorCode.PARAM_RANGE, "must be at most 10 years after 'start'");
+        }),
+      // `adjust` is always null here: indices have no adjustment, it is not a sign of missing data.
+      data: z.looseObject({ timestamp: msField, adjust: strOrNull, item: z.array(barItem) }),
+      cache: 'daily',
+    },
   },
-});
+);

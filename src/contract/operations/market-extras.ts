@@ -185,71 +185,59 @@ export const valuationItem = z.looseObject({
   pcf_ttm: numOrNull,
 });
 
-const extras = { access: 'open', source: 'extras' } as const;
-
-export const marketExtrasOperations = defineOperations({
-  'a-share/special-data/limit-up-pool': {
-    ...extras,
-    group: 'special-data',
-    summary: 'Stocks at the daily up-limit, including consecutive boards, of one trading day',
-    params: poolParams(['last_price', 'continue_day_cnt', 'seal_money', 'limit_up_time'], 'last_price'),
-    data: poolData(limitUpItem),
-    cache: 'intraday',
+export const marketExtrasOperations = defineOperations(
+  { group: 'special-data', access: 'open', source: 'extras' },
+  {
+    'a-share/special-data/limit-up-pool': {
+      summary: 'Stocks at the daily up-limit, including consecutive boards, of one trading day',
+      params: poolParams(['last_price', 'continue_day_cnt', 'seal_money', 'limit_up_time'], 'last_price'),
+      data: poolData(limitUpItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/limit-down-pool': {
+      summary: 'Stocks at the daily down-limit of one trading day',
+      params: poolParams(
+        ['last_limit_time', 'first_limit_time', 'last_price', 'price_change_ratio_pct', 'turnover_ratio_pct'],
+        'last_limit_time',
+      ),
+      data: poolData(limitDownItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/limit-break-pool': {
+      summary: 'Stocks that touched the up-limit and opened again, of one trading day',
+      params: poolParams(
+        ['price_change_ratio_pct', 'open_times', 'last_price', 'turnover_ratio_pct', 'turnover'],
+        'price_change_ratio_pct',
+      ),
+      data: poolData(limitBreakItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/limit-up-ladder': {
+      summary: 'Consecutive-board ladder of the last 30 trading days, by tier',
+      params: z.object({}),
+      data: z.looseObject({ timestamp: msField, window: ladderWindow.nullish(), item: z.array(ladderDay) }),
+      cache: 'intraday',
+    },
+    'a-share/special-data/anomaly-analysis-list': {
+      summary: "Today's anomaly reasons of all stocks, optionally filtered by tag",
+      hasTool: false,
+      params: z.object({ tag_codes: tagCodes().optional() }),
+      data: timestampedItems(anomalyItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/anomaly-analysis-stock': {
+      summary: "Today's anomaly reasons of up to 50 given stocks",
+      // 50 raw tokens before de-duplication; index codes are refused.
+      params: z.object({ thscodes: aShareList(50) }),
+      data: timestampedItems(anomalyItem),
+      cache: 'intraday',
+    },
+    'a-share/valuations/snapshot': {
+      group: 'valuation',
+      summary: 'Latest PE (TTM, MRQ), PB, PS and PCF of up to 100 A-shares',
+      params: z.object({ thscodes: aShareList(100) }),
+      data: z.looseObject({ timestamp: msOrNull, total: integer, item: z.array(valuationItem) }),
+      cache: 'quote',
+    },
   },
-  'a-share/special-data/limit-down-pool': {
-    ...extras,
-    group: 'special-data',
-    summary: 'Stocks at the daily down-limit of one trading day',
-    params: poolParams(
-      ['last_limit_time', 'first_limit_time', 'last_price', 'price_change_ratio_pct', 'turnover_ratio_pct'],
-      'last_limit_time',
-    ),
-    data: poolData(limitDownItem),
-    cache: 'intraday',
-  },
-  'a-share/special-data/limit-break-pool': {
-    ...extras,
-    group: 'special-data',
-    summary: 'Stocks that touched the up-limit and opened again, of one trading day',
-    params: poolParams(
-      ['price_change_ratio_pct', 'open_times', 'last_price', 'turnover_ratio_pct', 'turnover'],
-      'price_change_ratio_pct',
-    ),
-    data: poolData(limitBreakItem),
-    cache: 'intraday',
-  },
-  'a-share/special-data/limit-up-ladder': {
-    ...extras,
-    group: 'special-data',
-    summary: 'Consecutive-board ladder of the last 30 trading days, by tier',
-    params: z.object({}),
-    data: z.looseObject({ timestamp: msField, window: ladderWindow.nullish(), item: z.array(ladderDay) }),
-    cache: 'intraday',
-  },
-  'a-share/special-data/anomaly-analysis-list': {
-    ...extras,
-    group: 'special-data',
-    summary: "Today's anomaly reasons of all stocks, optionally filtered by tag",
-    hasTool: false,
-    params: z.object({ tag_codes: tagCodes().optional() }),
-    data: timestampedItems(anomalyItem),
-    cache: 'intraday',
-  },
-  'a-share/special-data/anomaly-analysis-stock': {
-    ...extras,
-    group: 'special-data',
-    summary: "Today's anomaly reasons of up to 50 given stocks",
-    // 50 raw tokens before de-duplication; index codes are refused.
-    params: z.object({ thscodes: aShareList(50) }),
-    data: timestampedItems(anomalyItem),
-    cache: 'intraday',
-  },
-  'a-share/valuations/snapshot': {
-    ...extras,
-    group: 'valuation',
-    summary: 'Latest PE (TTM, MRQ), PB, PS and PCF of up to 100 A-shares',
-    params: z.object({ thscodes: aShareList(100) }),
-    data: z.looseObject({ timestamp: msOrNull, total: integer, item: z.array(valuationItem) }),
-    cache: 'quote',
-  },
-});
+);

@@ -92,34 +92,32 @@ export const instrumentItem = tickerItem.extend({
   last_delivery_date: strMaybe,
 });
 
-export const metaOperations = defineOperations({
-  'meta/tickers/search': {
-    group: 'meta',
-    summary: 'Instruments of every market whose code or name contains the keyword',
-    params: z.object({
-      q: text({ max: 64 }),
-      exchange: oneOf(SEARCH_EXCHANGES).optional(),
-      asset_type: enumList('asset_type', ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
-      limit: int({ min: 1, max: 50 }).default(10),
-    }),
-    data: timestampedItems(instrumentItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
+export const metaOperations = defineOperations(
+  { group: 'meta', access: 'open', source: 'spec' },
+  {
+    'meta/tickers/search': {
+      summary: 'Instruments of every market whose code or name contains the keyword',
+      params: z.object({
+        q: text({ max: 64 }),
+        exchange: oneOf(SEARCH_EXCHANGES).optional(),
+        asset_type: enumList('asset_type', ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
+        limit: int({ min: 1, max: 50 }).default(10),
+      }),
+      data: timestampedItems(instrumentItem),
+      cache: 'reference',
+    },
+    'meta/tickers/list': {
+      source: 'extras',
+      summary: 'The code table filtered by exchange and asset type, paged by offset',
+      params: z.object({
+        // Beijing is not in the default.
+        exchange: list({ max: 10, values: ['SH', 'SZ', 'BJ'], upper: true }).default(['SH', 'SZ']),
+        asset_type: enumList('asset_type', LIST_ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
+        limit: int({ min: 1, max: 10000 }).default(1000),
+        offset: int({ min: 0 }).default(0),
+      }),
+      data: timestampedItems(tickerItem),
+      cache: 'reference',
+    },
   },
-  'meta/tickers/list': {
-    group: 'meta',
-    summary: 'The code table filtered by exchange and asset type, paged by offset',
-    params: z.object({
-      // Beijing is not in the default.
-      exchange: list({ max: 10, values: ['SH', 'SZ', 'BJ'], upper: true }).default(['SH', 'SZ']),
-      asset_type: enumList('asset_type', LIST_ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
-      limit: int({ min: 1, max: 10000 }).default(1000),
-      offset: int({ min: 0 }).default(0),
-    }),
-    data: timestampedItems(tickerItem),
-    cache: 'reference',
-    access: 'open',
-    source: 'extras',
-  },
-});
+);

@@ -52,28 +52,26 @@ export const noticeDetailData = z.looseObject({
   monthly_report_interpretation: monthlyReportInterpretation.nullable(),
 });
 
-const flashSpec = { group: 'news', cache: 'intraday', access: 'open', source: 'spec' } as const;
-
-export const newsOperations = defineOperations({
-  'news/flash/list': {
-    ...flashSpec,
-    summary: "News flashes of one column, one page back from 'seq' ('0' for the first screen)",
-    params: z.object({ tag_id: int(), seq: cursor() }),
-    data: flashData,
+export const newsOperations = defineOperations(
+  { group: 'news', access: 'open', source: 'spec' },
+  {
+    'news/flash/list': {
+      cache: 'intraday',
+      summary: "News flashes of one column, one page back from 'seq' ('0' for the first screen)",
+      params: z.object({ tag_id: int(), seq: cursor() }),
+      data: flashData,
+    },
+    'news/flash/refresh': {
+      cache: 'intraday',
+      summary: 'News flashes of one column newer than the latest known one (may repeat records)',
+      params: z.object({ tag_id: int(), seq: cursor(), create_time_ms: ms({ wholeSeconds: true }) }),
+      data: flashData,
+    },
+    'news/notice/detail': {
+      summary: 'Interpretation of one announcement: summary items and monthly-report findings',
+      params: z.object({ seq: text({ max: 64 }) }),
+      data: noticeDetailData,
+      cache: 'reference',
+    },
   },
-  'news/flash/refresh': {
-    ...flashSpec,
-    summary: 'News flashes of one column newer than the latest known one (may repeat records)',
-    params: z.object({ tag_id: int(), seq: cursor(), create_time_ms: ms({ wholeSeconds: true }) }),
-    data: flashData,
-  },
-  'news/notice/detail': {
-    group: 'news',
-    summary: 'Interpretation of one announcement: summary items and monthly-report findings',
-    params: z.object({ seq: text({ max: 64 }) }),
-    data: noticeDetailData,
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);

@@ -76,70 +76,61 @@ export const optionBar = z.looseObject({
 
 export const OPTION_SESSIONS = ['pre_market', 'intraday', 'post_market'] as const;
 
-export const optionOperations = defineOperations({
-  'options/varieties/list': {
-    group: 'options',
-    summary: 'Option varieties with exchange, units, margin, fees, settlement and trading sessions',
-    params: z.object({}),
-    data: z.looseObject({ timestamp: msOrNull, item: z.array(optionVariety) }),
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'options/contracts/detail': {
-    group: 'options',
-    summary: 'Terms of one option contract: underlying, strike, style, type and dates',
-    params: z.object({ thscode: optionCode() }),
-    data: optionContractDetail,
-    cache: 'reference',
-    access: 'open',
-    source: 'spec',
-  },
-  'options/prices/intraday': {
-    group: 'options',
-    summary: 'Intraday price points of one option contract for one session',
-    params: z.object({
-      thscode: optionCode(),
-      session: oneOf(OPTION_SESSIONS).default('intraday'),
-    }),
-    data: z.looseObject({
-      timestamp: msOrNull,
-      thscode: str,
-      date: strOrNull,
-      session: str,
-      item: z.array(optionTick),
-    }),
-    cache: 'quote',
-    access: 'open',
-    source: 'spec',
-  },
-  'options/prices/daily': {
-    group: 'options',
-    summary: 'Daily bars of one option contract: a start/end window, or the latest 100 bars',
-    params: z
-      .object({
+export const optionOperations = defineOperations(
+  { group: 'options', access: 'open', source: 'spec' },
+  {
+    'options/varieties/list': {
+      summary: 'Option varieties with exchange, units, margin, fees, settlement and trading sessions',
+      params: z.object({}),
+      data: z.looseObject({ timestamp: msOrNull, item: z.array(optionVariety) }),
+      cache: 'reference',
+    },
+    'options/contracts/detail': {
+      summary: 'Terms of one option contract: underlying, strike, style, type and dates',
+      params: z.object({ thscode: optionCode() }),
+      data: optionContractDetail,
+      cache: 'reference',
+    },
+    'options/prices/intraday': {
+      summary: 'Intraday price points of one option contract for one session',
+      params: z.object({
         thscode: optionCode(),
-        start: ms({ positive: true }).optional(),
-        end: ms({ positive: true }).optional(),
-      })
-      .check((ctx) => {
-        const { start, end } = ctx.value;
-        if (start === undefined && end !== undefined)
-          fail(ctx, 'start', ErrorCode.PARAM_CONFLICT, "must be sent together with 'end'");
-        else if (start !== undefined && end === undefined)
-          fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must be sent together with 'start'");
-        else if (start !== undefined && end !== undefined && end < start)
-          fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+        session: oneOf(OPTION_SESSIONS).default('intraday'),
       }),
-    data: z.looseObject({
-      timestamp: msOrNull,
-      thscode: str,
-      /** Always `1d`. */
-      interval: str,
-      item: z.array(optionBar),
-    }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
+      data: z.looseObject({
+        timestamp: msOrNull,
+        thscode: str,
+        date: strOrNull,
+        session: str,
+        item: z.array(optionTick),
+      }),
+      cache: 'quote',
+    },
+    'options/prices/daily': {
+      summary: 'Daily bars of one option contract: a start/end window, or the latest 100 bars',
+      params: z
+        .object({
+          thscode: optionCode(),
+          start: ms({ positive: true }).optional(),
+          end: ms({ positive: true }).optional(),
+        })
+        .check((ctx) => {
+          const { start, end } = ctx.value;
+          if (start === undefined && end !== undefined)
+            fail(ctx, 'start', ErrorCode.PARAM_CONFLICT, "must be sent together with 'end'");
+          else if (start !== undefined && end === undefined)
+            fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must be sent together with 'start'");
+          else if (start !== undefined && end !== undefined && end < start)
+            fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+        }),
+      data: z.looseObject({
+        timestamp: msOrNull,
+        thscode: str,
+        /** Always `1d`. */
+        interval: str,
+        item: z.array(optionBar),
+      }),
+      cache: 'daily',
+    },
   },
-});
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineOperations, type OperationSpec, type ParamIssue } from '../operation';
+import { defineOperations, type EntrySpec, type ParamIssue } from '../operation';
 import { code, date, fail, int, oneOf, A_SHARE_CODE_RE, type ParamsSchema } from '../params';
 import { addYearsToDate, shanghaiDate } from '../time';
 import {
@@ -22,9 +22,7 @@ import { ErrorCode } from '../envelope';
 const aShareCode = () => code({ pattern: A_SHARE_CODE_RE });
 
 /** Lets `temporal` see the operation's own parameter types (defineOperations only sees the base type). */
-function withTemporal<P extends ParamsSchema, D extends z.ZodType>(
-  spec: OperationSpec<P, D>,
-): OperationSpec<P, D> {
+function withTemporal<P extends ParamsSchema, D extends z.ZodType>(spec: EntrySpec<P, D>): EntrySpec<P, D> {
   return spec;
 }
 
@@ -143,97 +141,85 @@ const rankingParams = z.object({
   limit: int({ min: 1, max: 100 }).default(30),
 });
 
-export const specialDataOperations = defineOperations({
-  'a-share/special-data/dragon-tiger-list': withTemporal({
-    group: 'special-data',
-    summary: 'Dragon-tiger list of one trading day: listed stocks and hot-money seats',
-    params: z.object({
-      board_type: oneOf(['all', 'org', 'hot_money']).default('all'),
-      date: date().optional(),
+export const specialDataOperations = defineOperations(
+  { group: 'special-data', access: 'open', source: 'spec' },
+  {
+    'a-share/special-data/dragon-tiger-list': withTemporal({
+      group: 'special-data',
+      summary: 'Dragon-tiger list of one trading day: listed stocks and hot-money seats',
+      params: z.object({
+        board_type: oneOf(['all', 'org', 'hot_money']).default('all'),
+        date: date().optional(),
+      }),
+      data: dragonTigerListData,
+      cache: 'daily',
+      access: 'open',
+      source: 'spec',
+      // An explicit non-trading day (1002) needs the calendar: the service checks it.
+      temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
     }),
-    data: dragonTigerListData,
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-    // An explicit non-trading day (1002) needs the calendar: the service checks it.
-    temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
-  }),
-  'a-share/special-data/dragon-tiger-stock-institution': withTemporal({
-    group: 'special-data',
-    summary: 'Institution and branch trading of one stock on the dragon-tiger list, per listing range',
-    params: z.object({
-      thscode: aShareCode(),
-      date: date().optional(),
-      range_days: int()
-        .check((ctx) => {
-          if (ctx.value !== 1 && ctx.value !== 3)
-            fail(ctx, 'range_days', ErrorCode.PARAM_FORMAT, 'must be 1 or 3');
-        })
-        .optional(),
+    'a-share/special-data/dragon-tiger-stock-institution': withTemporal({
+      group: 'special-data',
+      summary: 'Institution and branch trading of one stock on the dragon-tiger list, per listing range',
+      params: z.object({
+        thscode: aShareCode(),
+        date: date().optional(),
+        range_days: int()
+          .check((ctx) => {
+            if (ctx.value !== 1 && ctx.value !== 3)
+              fail(ctx, 'range_days', ErrorCode.PARAM_FORMAT, 'must be 1 or 3');
+          })
+          .optional(),
+      }),
+      data: z.looseObject({ thscode: str, trade_date: dateText, item: z.array(institutionRangeItem) }),
+      cache: 'daily',
+      access: 'open',
+      source: 'spec',
+      temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
     }),
-    data: z.looseObject({ thscode: str, trade_date: dateText, item: z.array(institutionRangeItem) }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-    temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
-  }),
-  'a-share/special-data/skyrocket-list': {
-    group: 'special-data',
-    summary: 'Stocks whose popularity rank rose fastest, daily or hourly',
-    params: rankingParams,
-    data: timestampedItems(rankingItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
+    'a-share/special-data/skyrocket-list': {
+      summary: 'Stocks whose popularity rank rose fastest, daily or hourly',
+      params: rankingParams,
+      data: timestampedItems(rankingItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/hot-stock-list': {
+      summary: 'Most popular stocks, 24-hour or hourly',
+      params: rankingParams,
+      data: timestampedItems(rankingItem),
+      cache: 'intraday',
+    },
+    'a-share/special-data/hot-stock-list-history': withTemporal({
+      summary: 'Hot-stock top 30 of one past natural day',
+      params: z.object({ date: date() }),
+      data: z.looseObject({ date: dateText, date_ms: ms, item: z.array(hotHistoryItem) }),
+      cache: 'daily',
+      temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
+    }),
+    'a-share/special-data/hot-stock-rank-trend': withTemporal({
+      summary: 'Daily popularity rank of one stock over a window of at most one year',
+      params: z.object({ thscode: aShareCode(), start_date: date(), end_date: date() }).check((ctx) => {
+        const { start_date, end_date } = ctx.value;
+        if (start_date > end_date)
+          fail(ctx, 'start_date', ErrorCode.PARAM_CONFLICT, "must not be after 'end_date'");
+        else if (end_date > addYearsToDate(start_date, 1)) {
+          fail(ctx, 'end_date', ErrorCode.PARAM_RANGE, "must be at most one year after 'start_date'");
+        }
+      }),
+      data: timestampedItems(rankTrendItem),
+      cache: 'daily',
+      temporal: (p, nowMs) =>
+        outsideLastYear('start_date', p.start_date, nowMs) ?? outsideLastYear('end_date', p.end_date, nowMs),
+    }),
+    'a-share/special-data/abnormal-monitor-list': {
+      summary: 'Stocks under severe-anomaly or key monitoring by the exchanges, current or past',
+      params: z.object({
+        state: oneOf(['current', 'history']).default('current'),
+        page: int({ min: 1 }).default(1),
+        size: int({ min: 1, max: 30 }).default(30),
+      }),
+      data: z.looseObject({ item: z.array(abnormalMonitorItem), pagination }),
+      cache: 'intraday',
+    },
   },
-  'a-share/special-data/hot-stock-list': {
-    group: 'special-data',
-    summary: 'Most popular stocks, 24-hour or hourly',
-    params: rankingParams,
-    data: timestampedItems(rankingItem),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-  'a-share/special-data/hot-stock-list-history': withTemporal({
-    group: 'special-data',
-    summary: 'Hot-stock top 30 of one past natural day',
-    params: z.object({ date: date() }),
-    data: z.looseObject({ date: dateText, date_ms: ms, item: z.array(hotHistoryItem) }),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-    temporal: (p, nowMs) => outsideLastYear('date', p.date, nowMs),
-  }),
-  'a-share/special-data/hot-stock-rank-trend': withTemporal({
-    group: 'special-data',
-    summary: 'Daily popularity rank of one stock over a window of at most one year',
-    params: z.object({ thscode: aShareCode(), start_date: date(), end_date: date() }).check((ctx) => {
-      const { start_date, end_date } = ctx.value;
-      if (start_date > end_date)
-        fail(ctx, 'start_date', ErrorCode.PARAM_CONFLICT, "must not be after 'end_date'");
-      else if (end_date > addYearsToDate(start_date, 1)) {
-        fail(ctx, 'end_date', ErrorCode.PARAM_RANGE, "must be at most one year after 'start_date'");
-      }
-    }),
-    data: timestampedItems(rankTrendItem),
-    cache: 'daily',
-    access: 'open',
-    source: 'spec',
-    temporal: (p, nowMs) =>
-      outsideLastYear('start_date', p.start_date, nowMs) ?? outsideLastYear('end_date', p.end_date, nowMs),
-  }),
-  'a-share/special-data/abnormal-monitor-list': {
-    group: 'special-data',
-    summary: 'Stocks under severe-anomaly or key monitoring by the exchanges, current or past',
-    params: z.object({
-      state: oneOf(['current', 'history']).default('current'),
-      page: int({ min: 1 }).default(1),
-      size: int({ min: 1, max: 30 }).default(30),
-    }),
-    data: z.looseObject({ item: z.array(abnormalMonitorItem), pagination }),
-    cache: 'intraday',
-    access: 'open',
-    source: 'spec',
-  },
-});
+);
