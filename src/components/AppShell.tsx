@@ -1,11 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
+import { LANGUAGES, useI18n, type Language, type MessageKey } from '../lib/i18n';
 import { COLOR_CONVENTIONS, useColorConvention, useTheme } from '../lib/preferences';
 import { ModeBadge } from './ModeBadge';
 import { DataTime, SessionIndicator } from './ShellStatus';
 
 const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
+
+/** The app's sections, in the order of the navigation. */
+const NAV_ITEMS = [
+  { to: '/', label: 'nav.homeLink' },
+  { to: '/dragon-tiger', label: 'nav.dragonTiger' },
+  { to: '/hot', label: 'nav.hot' },
+  { to: '/auction', label: 'nav.auction' },
+  { to: '/watchlists', label: 'nav.watchlists' },
+] as const satisfies readonly { to: string; label: MessageKey }[];
 
 function LanguageSwitch() {
   const { lang, setLang, t } = useI18n();
@@ -93,21 +102,11 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           <span className="brand__name">{t('app.name')}</span>
         </Link>
         <nav className="topbar__nav" aria-label={t('shell.nav')}>
-          <Link to="/" className="nav-link" activeOptions={{ exact: true }}>
-            {t('nav.homeLink')}
-          </Link>
-          <Link to="/dragon-tiger" className="nav-link">
-            {t('nav.dragonTiger')}
-          </Link>
-          <Link to="/hot" className="nav-link">
-            {t('nav.hot')}
-          </Link>
-          <Link to="/auction" className="nav-link">
-            {t('nav.auction')}
-          </Link>
-          <Link to="/watchlists" className="nav-link">
-            {t('nav.watchlists')}
-          </Link>
+          {NAV_ITEMS.map((item) => (
+            <Link key={item.to} to={item.to} className="nav-link" activeOptions={{ exact: item.to === '/' }}>
+              {t(item.label)}
+            </Link>
+          ))}
         </nav>
         <div className="topbar__search">{search}</div>
         <div className="topbar__status">

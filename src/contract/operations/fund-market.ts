@@ -1,8 +1,9 @@
+import { barItem } from './a-share-prices';
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { fail, ms, oneOf } from '../params';
 import { addYears } from '../time';
-import { ms as msField, msOrNull, num, numOrNull, str, strOrNull } from '../common';
+import { ms as msField, msOrNull, numOrNull, str, strOrNull } from '../common';
 import { ErrorCode } from '../envelope';
 import { fundCode } from './fund-common';
 
@@ -24,16 +25,8 @@ export const etfSnapshotItem = z.looseObject({
   turnover_ratio_pct: numOrNull,
 });
 
-/** A forward-adjusted daily bar. */
-export const etfBarItem = z.looseObject({
-  date_ms: msField,
-  open_price: num,
-  high_price: num,
-  low_price: num,
-  close_price: num,
-  volume: num,
-  turnover: num,
-});
+/** A forward-adjusted daily bar: the A-share bar's fields, its date a checked millisecond timestamp. */
+export const etfBarItem = barItem.extend({ date_ms: msField });
 
 export const fundMarketOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'spec' },

@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { createAppRouter } from '../../router';
-import { I18nProvider } from '../../lib/i18n';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing';
+import { renderAppAt } from '../../app.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai, after the 09:25 match. */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
@@ -74,20 +71,6 @@ function snapshotCalls(fetch: ReturnType<typeof serve>): URL[] {
     .filter((url) => url.pathname === '/api/a-share/auction/snapshot');
 }
 
-/** The app as it runs: one query cache shared by the route loaders and the components. */
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 const codes = (n: number) => Array.from({ length: n }, (_, i) => `600${String(i).padStart(3, '0')}.SH`);
 
 beforeEach(() => {
@@ -103,7 +86,7 @@ describe('call auction page', () => {
   it('a link with 101 tokens names the limit and sends nothing; 100 are sent de-duplicated', async () => {
     const fetch = serve();
     const tokens = [...codes(100), '600000.SH'];
-    renderAt(`/auction?codes=${tokens.join(',')}`);
+    renderAppAt(`/auction?codes=${tokens.join(',')}`);
     expect((await screen.findByTestId('codes-too-many')).textContent).toContain(
       '最多 100 个代码 / at most 100 codes',
     );
@@ -124,7 +107,7 @@ describe('call auction page', () => {
 
   it('typing past the limit disables sending at once', async () => {
     serve();
-    renderAt('/auction');
+    renderAppAt('/auction');
     const input = await screen.findByTestId('codes-input');
     fireEvent.change(input, { target: { value: codes(101).join(' ') } });
     expect(screen.getByTestId('codes-too-many').textContent).toContain('当前 101 个');
@@ -133,7 +116,7 @@ describe('call auction page', () => {
 
   it('malformed codes are flagged and left out; the live stage says the price is indicative', async () => {
     const fetch = serve();
-    renderAt('/auction?codes=600519,600519.SH,abc&stage=live');
+    renderAppAt('/auction?codes=600519,600519.SH,abc&stage=live');
     const flagged = await screen.findByTestId('codes-malformed');
     expect(flagged.textContent).toContain('600519');
     expect(flagged.textContent).toContain('600519.SH？');

@@ -14,10 +14,10 @@ export function AuctionSkeleton() {
         <h1 className="auction-head__title">{t('page.title')}</h1>
       </header>
       <section className="panel auction-section">
-        <div className="auction-skel" style={{ height: SNAPSHOT_TABLE_HEIGHT + 120 }} />
+        <div className="skel" style={{ height: SNAPSHOT_TABLE_HEIGHT + 120 }} />
       </section>
       <section className="panel auction-section">
-        <div className="auction-skel" style={{ height: BENCHMARK_TABLE_HEIGHT }} />
+        <div className="skel" style={{ height: BENCHMARK_TABLE_HEIGHT }} />
       </section>
     </div>
   );

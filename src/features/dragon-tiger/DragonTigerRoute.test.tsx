@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { createAppRouter } from '../../router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays } from '../../contract/time';
-import { I18nProvider } from '../../lib/i18n';
 import { envelope, requestOf } from '../../lib/testing';
+import { renderAppAt } from '../../app.testkit';
 
 /**
  * The whole `/dragon-tiger` route (router, loader, page) against a fake BFF whose clock is pinned at
@@ -134,20 +131,6 @@ function listRequests(fetch: ReturnType<typeof serve>): string[] {
     .map((url) => url.search);
 }
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter(queryClient, history);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 async function table() {
   return screen.findByRole('table', { name: '龙虎榜个股' }, { timeout: 5000 });
 }
@@ -175,7 +158,7 @@ afterEach(() => {
 describe('/dragon-tiger', () => {
   it('opens a deep link in its state: day, board and sort', async () => {
     const fetch = serve();
-    renderAt('/dragon-tiger?date=2026-07-10&board=org&sort=net_value.asc');
+    renderAppAt('/dragon-tiger?date=2026-07-10&board=org&sort=net_value.asc');
     const tableEl = await table();
     await waitFor(() => expect(codes(tableEl)).toEqual(['000651.SZ', '600754.SH', '600754.SH']));
     expect(listRequests(fetch)).toContain('?board_type=org&date=2026-07-10');
@@ -191,7 +174,7 @@ describe('/dragon-tiger', () => {
 
   it('shows the fractions as percentages and sums the one-day records in the cards', async () => {
     serve();
-    renderAt('/dragon-tiger');
+    renderAppAt('/dragon-tiger');
     const tableEl = await table();
     const first = within(tableEl).getAllByRole('row')[1];
     if (!first) throw new Error('no row');
@@ -209,7 +192,7 @@ describe('/dragon-tiger', () => {
 
   it('sorting by a header is kept in the URL', async () => {
     serve();
-    const router = renderAt('/dragon-tiger');
+    const router = renderAppAt('/dragon-tiger');
     const tableEl = await table();
     fireEvent.click(within(tableEl).getByRole('button', { name: /^涨跌幅%,/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'change.desc' }));
@@ -218,7 +201,7 @@ describe('/dragon-tiger', () => {
 
   it('choosing a row opens the institution detail of that stock and day, with a link to the stock', async () => {
     const fetch = serve();
-    const router = renderAt('/dragon-tiger?date=2026-07-10');
+    const router = renderAppAt('/dragon-tiger?date=2026-07-10');
     const tableEl = await table();
     const row = within(tableEl)
       .getAllByRole('row')
@@ -250,7 +233,7 @@ describe('/dragon-tiger', () => {
 
   it('asks the service about a non-trading day and shows its 1002 message', async () => {
     const fetch = serve();
-    renderAt('/dragon-tiger?date=2026-07-11');
+    renderAppAt('/dragon-tiger?date=2026-07-11');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert.textContent).toContain('1002');
     expect(alert.textContent).toContain("Parameter 'date' 2026-07-11 is not a trading day");
@@ -259,7 +242,7 @@ describe('/dragon-tiger', () => {
 
   it('never sends a day the service refuses outright (over a year back), and explains it', async () => {
     const fetch = serve();
-    renderAt('/dragon-tiger?date=2025-01-02');
+    renderAppAt('/dragon-tiger?date=2025-01-02');
     expect(
       await screen.findByText(/龙虎榜只能查询最近一年（2025-07-15 至 2026-07-15）/, {}, { timeout: 5000 }),
     ).toBeTruthy();
@@ -268,7 +251,7 @@ describe('/dragon-tiger', () => {
 
   it('the picker refuses weekends and sets the chosen trading day in the URL', async () => {
     serve();
-    const router = renderAt('/dragon-tiger?date=2026-07-10');
+    const router = renderAppAt('/dragon-tiger?date=2026-07-10');
     await table();
     fireEvent.click(screen.getByRole('button', { name: '交易日: 2026-07-10' }));
     const dialog = screen.getByRole('dialog', { name: '交易日' });

@@ -241,11 +241,11 @@ export function DragonTigerSkeleton() {
         <div className="dtl-head__row">
           <h1 className="dtl-head__title">{t('page.title')}</h1>
         </div>
-        <div className="dtl-toolbar dtl-skel dtl-toolbar--skeleton" />
+        <div className="dtl-toolbar skel dtl-toolbar--skeleton" />
       </div>
       <SummaryCards summary={undefined} />
       <section className="panel dtl-table">
-        <div className="dtl-skel dtl-table__skeleton" />
+        <div className="skel dtl-table__skeleton" />
       </section>
     </div>
   );

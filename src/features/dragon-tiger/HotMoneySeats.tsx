@@ -4,6 +4,9 @@ import { direction, formatAmount, formatPercent } from '../../lib/format';
 import { Empty } from '../../components/states';
 import { useDragonTigerText } from './messages';
 
+/** A seat's table: the stock, then figures (right-aligned). */
+const SEAT_COLUMNS = ['seats.stock', 'seats.net', 'seats.rate', 'seats.amount'] as const;
+
 /**
  * Hot-money seats (well-known trading accounts) with the stocks each traded that day. A seat's `buying`
  * is a net amount (the sum of its rows) and can be negative. Choosing a stock opens its detail.
@@ -40,16 +43,11 @@ export function HotMoneySeats({
               <table className="dtl-seat__rows">
                 <thead>
                   <tr>
-                    <th scope="col">{t('seats.stock')}</th>
-                    <th scope="col" className="num">
-                      {t('seats.net')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('seats.rate')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('seats.amount')}
-                    </th>
+                    {SEAT_COLUMNS.map((key, i) => (
+                      <th key={key} scope="col" className={i === 0 ? undefined : 'num'}>
+                        {t(key)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>

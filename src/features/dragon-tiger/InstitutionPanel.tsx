@@ -29,9 +29,9 @@ export function InstitutionPanel({
   });
 
   let body;
-  if (tradeDate === undefined) body = <div className="dtl-skel dtl-detail__skeleton" aria-busy="true" />;
+  if (tradeDate === undefined) body = <div className="skel dtl-detail__skeleton" aria-busy="true" />;
   else if (detail.isError) body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
-  else if (detail.isPending) body = <div className="dtl-skel dtl-detail__skeleton" aria-busy="true" />;
+  else if (detail.isPending) body = <div className="skel dtl-detail__skeleton" aria-busy="true" />;
   else if (detail.data.item.length === 0)
     body = <Empty>{t('detail.empty', { code, date: tradeDate })}</Empty>;
   else body = <InstitutionRanges items={detail.data.item} />;

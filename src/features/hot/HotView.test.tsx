@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { createAppRouter } from '../../router';
-import { I18nProvider } from '../../lib/i18n';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing';
+import { renderAppAt } from '../../app.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai. */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
@@ -87,20 +84,6 @@ function calls(fetch: ReturnType<typeof serve>, path: string): URL[] {
   return fetch.mock.calls.map(([input]) => requestOf(input)).filter((url) => url.pathname === path);
 }
 
-/** The app as it runs: one query cache shared by the route loaders and the components. */
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 function firstColumn(table: HTMLElement): string[] {
   return within(table)
     .getAllByRole('row')
@@ -120,7 +103,7 @@ afterEach(() => {
 describe('hot-list page', () => {
   it('the monitor pages forward while has_next and back to the first page', async () => {
     const fetch = serve();
-    const router = renderAt('/hot?view=monitor&size=2');
+    const router = renderAppAt('/hot?view=monitor&size=2');
     const table = await screen.findByRole('table', { name: '异动监控（当前监控）' });
     await waitFor(() => expect(firstColumn(table)).toEqual(['300033.SZ', '600519.SH']));
     expect(screen.getByTestId('monitor-prev')).toHaveProperty('disabled', true);
@@ -143,7 +126,7 @@ describe('hot-list page', () => {
 
   it('the rank trend asks once per stock for the window and names each line in the legend', async () => {
     const fetch = serve();
-    renderAt('/hot?view=trend&codes=300033.SZ,600519.SH,000001.SZ&start=2026-06-01');
+    renderAppAt('/hot?view=trend&codes=300033.SZ,600519.SH,000001.SZ&start=2026-06-01');
     const legend = await screen.findByTestId('trend-legend');
     await waitFor(() =>
       expect(
@@ -166,9 +149,9 @@ describe('hot-list page', () => {
 
   it('a window the service would refuse is explained and not requested', async () => {
     const fetch = serve();
-    renderAt('/hot?view=trend&codes=300033.SZ&start=2025-01-01&end=2025-03-01');
+    renderAppAt('/hot?view=trend&codes=300033.SZ&start=2025-01-01&end=2025-03-01');
     expect((await screen.findByTestId('date-problem')).textContent).toContain('只能查询最近一年');
-    renderAt('/hot?view=history&date=2026-08-01');
+    renderAppAt('/hot?view=history&date=2026-08-01');
     await waitFor(() => expect(screen.getAllByTestId('date-problem')).toHaveLength(2));
     expect(calls(fetch, '/api/a-share/special-data/hot-stock-rank-trend')).toEqual([]);
     expect(calls(fetch, '/api/a-share/special-data/hot-stock-list-history')).toEqual([]);

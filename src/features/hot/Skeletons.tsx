@@ -19,7 +19,7 @@ export function HotSkeleton() {
       </header>
       <section className="panel hot-body">
         <div className="hot-toolbar" />
-        <div className="hot-skel" style={{ height: TABLE_HEIGHT }} />
+        <div className="skel" style={{ height: TABLE_HEIGHT }} />
       </section>
     </div>
   );

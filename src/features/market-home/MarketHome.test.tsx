@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { createAppRouter } from '../../router';
-import { I18nProvider } from '../../lib/i18n';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing';
+import { renderAppAt } from '../../app.testkit';
 
 /** The market home over a fake BFF pinned at 2026-07-15 10:10 Shanghai (continuous trading). */
 
@@ -102,19 +99,6 @@ function serve() {
   return fetch;
 }
 
-function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
 function card(testId: string) {
   return within(screen.getByTestId(testId));
 }
@@ -137,7 +121,7 @@ afterEach(() => {
 describe('market home', () => {
   it('shows the session, the top ten of both lists, the latest dragon-tiger day and the monitor', async () => {
     serve();
-    renderAt('/');
+    renderAppAt('/');
     expect(
       await screen.findByRole('heading', { level: 1, name: '市场概览' }, { timeout: 5000 }),
     ).toBeTruthy();
@@ -171,7 +155,7 @@ describe('market home', () => {
 
   it('each card links to its page in the state it shows', async () => {
     const fetch = serve();
-    const router = renderAt('/');
+    const router = renderAppAt('/');
     await screen.findByTestId('home-link-hot', {}, { timeout: 5000 });
     expect(href('home-link-hot')).toBe('/hot');
     expect(href('home-link-skyrocket')).toBe('/hot?list=skyrocket');

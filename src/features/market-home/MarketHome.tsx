@@ -92,7 +92,7 @@ function Card({
 
 /** The card body while its data loads: the same height as the loaded rows. */
 function RowsSkeleton() {
-  return <div className="home-skel home-rows--skeleton" aria-busy="true" />;
+  return <div className="skel home-rows--skeleton" aria-busy="true" />;
 }
 
 function StockLink({ code, name }: { code: string | null; name: string | null }) {
@@ -113,7 +113,7 @@ function SessionSummary() {
   const { t: tShell } = useI18n();
   const { t } = useHomeText();
   const session = useMarketSession();
-  if (!session.ready) return <span className="home-skel home-session--skeleton" aria-busy="true" />;
+  if (!session.ready) return <span className="skel home-session--skeleton" aria-busy="true" />;
   const details = [
     formatShanghaiDate(session.nowMs),
     session.isTradingDay ? t('session.tradingDay') : t('session.nonTradingDay'),

@@ -181,7 +181,7 @@ export function PriceChartPanel({
               })}
               fallback={t('chart.unavailable')}
             />
-            {bars.isPending && <div className="stock-skel stock-chart__cover" aria-hidden="true" />}
+            {bars.isPending && <div className="skel stock-chart__cover" aria-hidden="true" />}
             {bars.isSuccess && data.length === 0 && (
               <div className="stock-chart__cover stock-chart__empty">{t('chart.empty')}</div>
             )}

@@ -48,7 +48,7 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
     <header className="panel stock-head stock-head--skeleton">
       <div className="stock-head__id">
         <h1 className="stock-head__name">
-          <span className="stock-skel stock-skel--text" style={{ width: '6em' }} />
+          <span className="skel skel--text" style={{ width: '6em' }} />
         </h1>
         <span className="stock-head__code num">{thscode}</span>
       </div>
@@ -73,7 +73,7 @@ export function PriceChartSkeleton() {
     <section className="panel stock-chart" aria-busy="true">
       <div className="stock-toolbar stock-toolbar--skeleton" />
       <div className="stock-legend stock-legend--skeleton" />
-      <div className="stock-chart__body stock-skel" style={{ height: CHART_HEIGHT }} />
+      <div className="stock-chart__body skel" style={{ height: CHART_HEIGHT }} />
     </section>
   );
 }

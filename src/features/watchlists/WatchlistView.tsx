@@ -46,11 +46,11 @@ export function WatchlistSkeleton() {
   return (
     <div className="wl-page" aria-busy="true">
       <section className="panel wl-head-panel">
-        <div className="wl-skel wl-skel--title" />
-        <div className="wl-skel wl-skel--line" />
+        <div className="skel wl-skel--title" />
+        <div className="skel wl-skel--line" />
       </section>
       <section className="panel">
-        <div className="wl-skel wl-skel--table" />
+        <div className="skel wl-skel--table" />
       </section>
     </div>
   );

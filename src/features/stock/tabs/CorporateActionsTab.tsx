@@ -14,6 +14,17 @@ import type { TabProps } from '../StockTabs';
 /** Calendar days before the oldest ex-date, so its previous trading day is among the bars. */
 const LOOKBACK_DAYS = 20;
 
+/** The table's columns in order: the date, then figures (right-aligned). */
+const ACTION_COLUMNS = [
+  'actions.exDate',
+  'actions.dividend',
+  'actions.bonus',
+  'actions.prevClose',
+  'actions.exRights',
+  'actions.factor',
+  'actions.cumulative',
+] as const;
+
 /**
  * All chunks as one ascending bar list. A stable function: TanStack Query then keeps the combined
  * result (and so the derived factors) until a chunk's answer changes.
@@ -66,7 +77,7 @@ export function CorporateActionsTab({ record }: TabProps) {
   );
 
   if (events.isError) return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
-  if (events.isPending) return <div className="stock-skel stock-actions__skeleton" aria-busy="true" />;
+  if (events.isPending) return <div className="skel stock-actions__skeleton" aria-busy="true" />;
   if (items.length === 0) return <Empty>{t('actions.empty')}</Empty>;
 
   const factorText = (value: number | null) => (barsReady ? formatNumber(value, lang, 6) : DASH);
@@ -77,25 +88,11 @@ export function CorporateActionsTab({ record }: TabProps) {
         <table className="stock-table">
           <thead>
             <tr>
-              <th scope="col">{t('actions.exDate')}</th>
-              <th scope="col" className="num">
-                {t('actions.dividend')}
-              </th>
-              <th scope="col" className="num">
-                {t('actions.bonus')}
-              </th>
-              <th scope="col" className="num">
-                {t('actions.prevClose')}
-              </th>
-              <th scope="col" className="num">
-                {t('actions.exRights')}
-              </th>
-              <th scope="col" className="num">
-                {t('actions.factor')}
-              </th>
-              <th scope="col" className="num">
-                {t('actions.cumulative')}
-              </th>
+              {ACTION_COLUMNS.map((key, i) => (
+                <th key={key} scope="col" className={i === 0 ? undefined : 'num'}>
+                  {t(key)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>

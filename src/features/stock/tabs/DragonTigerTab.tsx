@@ -40,7 +40,7 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
   else if (problem === 'not-listed') {
     body = <Empty>{t('dt.notListed', { code: record.thscode, listDate: listDate ?? '', date })}</Empty>;
   } else if (detail.isError) body = <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
-  else if (detail.isPending) body = <div className="stock-skel stock-dt__skeleton" aria-busy="true" />;
+  else if (detail.isPending) body = <div className="skel stock-dt__skeleton" aria-busy="true" />;
   else if (detail.data.item.length === 0) {
     body = <Empty>{t('dt.empty', { code: record.thscode, date: detail.data.trade_date })}</Empty>;
   } else {

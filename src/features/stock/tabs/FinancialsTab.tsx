@@ -133,7 +133,7 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
         {statement.isError && !statement.data ? (
           <ErrorState error={statement.error} onRetry={() => void statement.refetch()} />
         ) : statement.isPending ? (
-          <div className="stock-skel stock-statement__skeleton" aria-busy="true" />
+          <div className="skel stock-statement__skeleton" aria-busy="true" />
         ) : columns.length === 0 ? (
           <Empty>{t('statement.empty')}</Empty>
         ) : (

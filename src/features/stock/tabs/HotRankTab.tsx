@@ -81,7 +81,7 @@ export function HotRankTab({ record, search, onSearch }: TabProps) {
               testId="hot-chart"
               fallback={t('chart.unavailable')}
             />
-            {trend.isPending && <div className="stock-skel stock-chart__cover" aria-hidden="true" />}
+            {trend.isPending && <div className="skel stock-chart__cover" aria-hidden="true" />}
           </>
         )}
       </div>

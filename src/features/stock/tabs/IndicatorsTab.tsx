@@ -55,12 +55,12 @@ export function IndicatorsTab({ record, search, onSearch }: TabProps) {
     body = latest.isError ? (
       <ErrorState error={latest.error} onRetry={() => void latest.refetch()} />
     ) : (
-      <div className="stock-skel stock-indicators__skeleton" aria-busy="true" />
+      <div className="skel stock-indicators__skeleton" aria-busy="true" />
     );
   } else if (indicators.isError && !indicators.data) {
     body = <ErrorState error={indicators.error} onRetry={() => void indicators.refetch()} />;
   } else if (!indicators.data) {
-    body = <div className="stock-skel stock-indicators__skeleton" aria-busy="true" />;
+    body = <div className="skel stock-indicators__skeleton" aria-busy="true" />;
   } else {
     body = (
       <div className="stock-indicators" data-testid="indicators">
