@@ -1,6 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, HOLIDAY, TRADING_MORNING, WEEKEND, call, fetchData, simAt } from './testkit';
+import {
+  AFTER_CLOSE,
+  HOLIDAY,
+  TRADING_MORNING,
+  WEEKEND,
+  call,
+  fetchData,
+  simulatorsForFile,
+} from './testkit';
 
 const plates = catalog['futures/variety-plates/list'];
 const continuous = catalog['futures/contracts/main-continuous-list'];
@@ -17,15 +25,7 @@ const optionDetail = catalog['options/contracts/detail'];
 const optionIntraday = catalog['options/prices/intraday'];
 const optionDaily = catalog['options/prices/daily'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const midnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 const EXCHANGES = ['SHFE', 'INE', 'DCE', 'CZCE', 'CFFEX', 'GFEX'];

@@ -1,21 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, TRADING_MORNING, call, fetchData, simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, call, fetchData, simulatorsForFile } from './testkit';
 
 const income = catalog['a-share/financials/income-statements'];
 const balance = catalog['a-share/financials/balance-sheets'];
 const cash = catalog['a-share/financials/cash-flow-statements'];
 const indicators = catalog['a-share/financials/indicators'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const ms = (iso: string) => String(Date.parse(iso));
 

@@ -1,21 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simulatorsForFile } from './testkit';
 
 const snapshot = catalog['fund/market/snapshot'];
 const historical = catalog['fund/market/historical'];
 const nav = catalog['fund/performance/nav'];
 const dividends = catalog['fund/corporate-actions/dividends'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00+08:00`);
 const YEAR = { start: String(ms('2025-07-01')), end: String(ms('2026-07-31')) };

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { TRADING_MORNING, call, fetchData, simAt } from './testkit';
+import { TRADING_MORNING, call, fetchData, simulatorsForFile } from './testkit';
 
 const line = catalog['fund/indicators/line'];
 const table = catalog['fund/indicators/table'];
@@ -16,15 +16,7 @@ const drawdowns = catalog['fund/performance/drawdowns'];
 const diagnostics = catalog['fund/diagnostics/detail'];
 const search = catalog['meta/tickers/search'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 const app = sim(TRADING_MORNING);
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00+08:00`);
 const json = (v: unknown) => JSON.stringify(v);

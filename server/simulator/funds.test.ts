@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, TRADING_MORNING, call, fetchData, simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, call, fetchData, simulatorsForFile } from './testkit';
 
 const nav = catalog['fund/performance/nav'];
 const returns = catalog['fund/performance/returns'];
@@ -15,15 +15,7 @@ const managerExperience = catalog['fund/managers/experience'];
 const company = catalog['fund/companies/detail'];
 const search = catalog['meta/tickers/search'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const app = sim(TRADING_MORNING);
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00+08:00`);

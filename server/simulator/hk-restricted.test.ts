@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simulatorsForFile } from './testkit';
 
 const applications = catalog['hk-share/ipo/application-list'];
 const calendar = catalog['hk-share/ipo/calendar-list'];
@@ -11,15 +11,7 @@ const flowSnapshot = catalog['a-share/capital-flow/snapshot'];
 const flowHistorical = catalog['a-share/capital-flow/historical'];
 const snapshot = catalog['a-share/prices/snapshot'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number, restricted: 'open' | 'closed' = 'closed') {
-  const app = simAt(now, restricted);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const at = (iso: string) => Date.parse(iso);
 const midnight = (date: string) => at(`${date}T00:00:00+08:00`);

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
 import { stockByCode } from './model/universe';
-import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, fetchData, simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, fetchData, simulatorsForFile } from './testkit';
 
 const tickerList = catalog['meta/tickers/list'];
 const search = catalog['meta/tickers/search'];
@@ -14,15 +14,7 @@ const members = catalog['a-share-index/constituents/ths-stock-list'];
 const indexSnapshot = catalog['a-share-index/prices/snapshot'];
 const indexHistory = catalog['a-share-index/prices/historical'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const midnight = (date: string) => String(Date.parse(`${date}T00:00:00+08:00`));
 

@@ -1,10 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
 import { LADDER_TIERS } from '../../src/contract/operations/market-extras';
 import { dayOf } from './model/calendar';
 import { round } from './model/random';
 import { priceLimit, stockByCode } from './model/universe';
-import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simAt } from './testkit';
+import type { simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, call, fetchData, simulatorsForFile } from './testkit';
 
 const upPool = catalog['a-share/special-data/limit-up-pool'];
 const downPool = catalog['a-share/special-data/limit-down-pool'];
@@ -15,15 +16,7 @@ const anomalyStock = catalog['a-share/special-data/anomaly-analysis-stock'];
 const snapshot = catalog['a-share/prices/snapshot'];
 const historical = catalog['a-share/prices/historical'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const midnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 

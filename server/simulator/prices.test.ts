@@ -1,24 +1,17 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
 import { corporateEvents, dailyBar, firstBarIndex } from './model/prices';
 import { dateOf, dayOf, dayOfMs, midnightMs, tradingIndexOf } from './model/calendar';
 import { allStocks, priceLimit, stockByCode } from './model/universe';
-import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, fetchData, simAt } from './testkit';
+import type { simAt } from './testkit';
+import { AFTER_CLOSE, TRADING_MORNING, WEEKEND, fetchData, simulatorsForFile } from './testkit';
 
 const snapshotOp = catalog['a-share/prices/snapshot'];
 const historicalOp = catalog['a-share/prices/historical'];
 const eventsOp = catalog['a-share/corporate-actions/adjustment-factors'];
 const calendarOp = catalog['a-share/calendar/trading-days'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const at = (iso: string) => Date.parse(iso);
 const day = (date: string) => String(at(`${date}T00:00:00+08:00`));

@@ -1,22 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
 import { UNSAFE_NOTICE_SEQ } from './model/news';
-import { TRADING_MORNING, fetchData, simAt } from './testkit';
+import { TRADING_MORNING, fetchData, simulatorsForFile } from './testkit';
 
 const search = catalog['meta/tickers/search'];
 const list = catalog['news/flash/list'];
 const refresh = catalog['news/flash/refresh'];
 const notice = catalog['news/notice/detail'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 describe('instrument search', () => {
   const app = () => sim(TRADING_MORNING);

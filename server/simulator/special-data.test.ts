@@ -1,6 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { AFTER_CLOSE, HOLIDAY, TRADING_MORNING, WEEKEND, call, fetchData, simAt } from './testkit';
+import {
+  AFTER_CLOSE,
+  HOLIDAY,
+  TRADING_MORNING,
+  WEEKEND,
+  call,
+  fetchData,
+  simulatorsForFile,
+} from './testkit';
 
 const dtList = catalog['a-share/special-data/dragon-tiger-list'];
 const dtStock = catalog['a-share/special-data/dragon-tiger-stock-institution'];
@@ -14,15 +22,7 @@ const monitor = catalog['a-share/special-data/abnormal-monitor-list'];
 const auction = catalog['a-share/auction/snapshot'];
 const benchmark = catalog['a-share/auction/short-term-benchmark'];
 
-const opened: ReturnType<typeof simAt>[] = [];
-function sim(now: number) {
-  const app = simAt(now);
-  opened.push(app);
-  return app;
-}
-afterAll(async () => {
-  await Promise.all(opened.map((a) => a.close()));
-});
+const sim = simulatorsForFile();
 
 const at = (iso: string) => Date.parse(iso);
 const midnight = (date: string) => at(`${date}T00:00:00+08:00`);

@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { createSimulator } from './index';
@@ -17,6 +18,19 @@ export const HOLIDAY = Date.parse('2026-10-05T10:00:00+08:00');
 
 export function simAt(now: number, restricted: 'open' | 'closed' = 'closed'): FastifyInstance {
   return createSimulator({ apiKey: KEY, now: () => now, restricted });
+}
+
+/** `simAt` for one test file: every simulator it opens is closed after the file's tests. */
+export function simulatorsForFile(): typeof simAt {
+  const opened: FastifyInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((a) => a.close()));
+  });
+  return (now, restricted) => {
+    const app = simAt(now, restricted);
+    opened.push(app);
+    return app;
+  };
 }
 
 export interface Envelope {
