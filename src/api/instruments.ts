@@ -9,16 +9,9 @@ export type InstrumentRecord = InstrumentSearchData['item'][number];
 /** Enough rows to find an instrument among similar names; the service allows at most 50. */
 export const INSTRUMENT_SEARCH_LIMIT = 20;
 
-/** The code table is reference data: a keyword's answer stays good for minutes. */
-const SEARCH_STALE_MS = 5 * 60_000;
-
 /** Search as you type: the previous answer stays on screen while the next keyword loads. */
 export function instrumentSearchQuery(q: string) {
-  return operationQuery(
-    'meta/tickers/search',
-    { q, limit: INSTRUMENT_SEARCH_LIMIT },
-    { staleTime: SEARCH_STALE_MS, keepPrevious: true },
-  );
+  return operationQuery('meta/tickers/search', { q, limit: INSTRUMENT_SEARCH_LIMIT }, { keepPrevious: true });
 }
 
 function score(record: InstrumentRecord, q: string): number {
@@ -44,7 +37,7 @@ export function rankInstruments(items: readonly InstrumentRecord[], q: string): 
 
 /** Names and listing details live only in the search (snapshots have none): one code's lookup. */
 export function instrumentQuery(thscode: string) {
-  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 }, { staleTime: 30 * 60_000 });
+  return operationQuery('meta/tickers/search', { q: thscode, limit: 10 });
 }
 
 /** The exact, case-insensitive match of a full code among search results, or undefined. */
