@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../../router';
 import { addDays } from '../../contract/time';
 import { I18nProvider } from '../../lib/i18n';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 
 /**
  * The whole `/dragon-tiger` route (router, loader, page) against a fake BFF whose clock is pinned at

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../../router';
 import { I18nProvider } from '../../lib/i18n';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai. */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');

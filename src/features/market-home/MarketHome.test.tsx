@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../../router';
 import { I18nProvider } from '../../lib/i18n';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 
 /** The market home over a fake BFF pinned at 2026-07-15 10:10 Shanghai (continuous trading). */
 
