@@ -92,6 +92,7 @@ export default tseslint.config(
       'playwright-report',
       'data',
       'reports',
+      '.tsbuild',
     ],
   },
   js.configs.recommended,

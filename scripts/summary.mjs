@@ -1,3 +1,4 @@
+// @ts-check
 // The closing summary of `npm test`, computed from the steps' exit codes and the JSON reports of Vitest and
 // Playwright. A test file that fails to load (it throws while being collected, or a hook fails) runs no
 // test, so the reporters' test counts miss it: it is counted here as one failure of its own.
