@@ -12,7 +12,7 @@ export default defineConfig({
   // The manifest lets scripts/size.mjs find the entry and route chunks.
   build: { outDir: 'dist', sourcemap: true, manifest: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

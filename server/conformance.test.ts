@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalog } from '../src/contract/catalog';
 import { createApp } from './app';
 import { startSimulator } from './simulator/index';
-import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases';
+import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases.testkit';
 import { implementedOperations } from './simulator/index';
 import { TRADING_MORNING } from './simulator/testkit';
 import { testConfig } from './testkit';

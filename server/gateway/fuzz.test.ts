@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { operationByPath, operations } from '../../src/contract/catalog';
 import { checkTemporal, parseParams } from '../../src/contract/params';
 import { createApp } from '../app';
-import { SAMPLES } from '../simulator/conformance-cases';
+import { SAMPLES } from '../simulator/conformance-cases.testkit';
 import { startFakeUpstream } from './fake-upstream.testkit';
 import type { FakeUpstream } from './fake-upstream.testkit';
 import { testConfig } from '../testkit';

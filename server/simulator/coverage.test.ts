@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/contract/catalog';
 import { implementedOperations } from './index';
-import { SAMPLES } from './conformance-cases';
+import { SAMPLES } from './conformance-cases.testkit';
 
 describe('simulator coverage of the contract', () => {
   it('implements every catalog operation', () => {

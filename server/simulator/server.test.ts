@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, operations } from '../../src/contract/catalog';
 import { implementedOperations, startSimulator } from './index';
 import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt } from './testkit';
-import { DATE_BOUND_SAMPLES, RULE_CASES, SAMPLES, url } from './conformance-cases';
+import { DATE_BOUND_SAMPLES, RULE_CASES, SAMPLES, url } from './conformance-cases.testkit';
 
 const apps = new Map<string, ReturnType<typeof simAt>>();
 function app(now: number, restricted: 'open' | 'closed' = 'closed') {

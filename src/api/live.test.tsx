@@ -11,7 +11,7 @@ import {
   useMarketSession,
   weekdaySet,
 } from './live';
-import { envelope, requestOf } from '../lib/testing';
+import { envelope, requestOf } from '../lib/testing.testkit';
 
 const sh = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
 

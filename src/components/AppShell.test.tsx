@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../router';
 import { applyStoredAppearance } from '../lib/preferences';
-import { envelope, renderWithProviders, requestOf } from '../lib/testing';
+import { envelope, renderWithProviders, requestOf } from '../lib/testing.testkit';
 
 const sh = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
 

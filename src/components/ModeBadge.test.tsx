@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { ModeBadge } from './ModeBadge';
-import { renderWithProviders } from '../lib/testing';
+import { renderWithProviders } from '../lib/testing.testkit';
 
 function serveMode(body: unknown, status = 200) {
   const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));

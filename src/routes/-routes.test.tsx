@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../router';
-import { envelope, renderWithProviders, requestOf } from '../lib/testing';
+import { envelope, renderWithProviders, requestOf } from '../lib/testing.testkit';
 import { QueryClient } from '@tanstack/react-query';
 
 const moutai = {

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from './DataTable';
 import { columnPrefsKey } from './columnPrefs';
 import { ApiError } from '../../contract/envelope';
 import { formatPercent } from '../../lib/format';
-import { renderWithProviders } from '../../lib/testing';
+import { renderWithProviders } from '../../lib/testing.testkit';
 
 interface Quote {
   code: string;

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { DayPicker, monthGrid } from './DayPicker';
-import { renderWithProviders } from '../../lib/testing';
+import { renderWithProviders } from '../../lib/testing.testkit';
 
 /** Weekdays of June and July 2026 except a holiday on 2026-07-08; the window ends 2026-07-14. */
 const HOLIDAY = '2026-07-08';

@@ -1,5 +1,5 @@
 import { aShareReferenceOperations as ops } from './a-share-reference';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const calendar = ops['a-share/calendar/trading-days'];
 const factors = ops['a-share/corporate-actions/adjustment-factors'];

@@ -1,5 +1,5 @@
 import { auctionOperations as ops } from './auction';
-import { copies, dataCases, paramCases } from './operation-cases';
+import { copies, dataCases, paramCases } from './operation-cases.testkit';
 
 const snapshot = ops['a-share/auction/snapshot'];
 const benchmark = ops['a-share/auction/short-term-benchmark'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseParams, type RawQuery } from '../params';
 import { financialsOperations as ops, statementParams } from './financials';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const indicators = ops['a-share/financials/indicators'];
 const statements = [

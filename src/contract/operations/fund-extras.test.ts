@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { fundExtraOperations as ops } from './fund-extras';
-import { dataSuite, err, ok, paramSuite, sorted, type ParamCase } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite, sorted, type ParamCase } from './operation-suites.testkit';
 
 const key = { fund_type: 'otc', thscode: '025480.OF' };
 

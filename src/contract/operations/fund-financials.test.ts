@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { fundFinancialOperations as ops } from './fund-financials';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const thscodeCases = [
   ['one fund', { thscode: '510300.SH' }, ok('thscode=510300.SH')],

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { fundHoldingOperations as ops } from './fund-holdings';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const F = '005827.OF';
 

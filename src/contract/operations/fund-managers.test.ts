@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { fundManagerOperations as ops } from './fund-managers';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const M = '30189744';
 const tooLong = 'm'.repeat(65);

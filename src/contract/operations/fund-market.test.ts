@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { shanghaiMidnight } from '../time';
 import { fundMarketOperations as ops } from './fund-market';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const day = (d: string) => String(shanghaiMidnight(d));
 const E = '510300.SH';

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { shanghaiMidnight } from '../time';
 import { fundPerformanceOperations as ops } from './fund-performance';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const day = (d: string) => String(shanghaiMidnight(d));
 const F = '110022.OF';

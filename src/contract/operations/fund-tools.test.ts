@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { fundToolOperations as ops } from './fund-tools';
-import { dataSuite, err, ok, paramSuite, sorted as q } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite, sorted as q } from './operation-suites.testkit';
 
 const j = (v: unknown) => JSON.stringify(v);
 

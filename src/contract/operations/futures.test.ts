@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { futuresOperations as ops } from './futures';
-import { dataSuite, err, ok, paramSuite, type ParamCase } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite, type ParamCase } from './operation-suites.testkit';
 
 const noParams: readonly ParamCase[] = [
   ['no parameters', {}, ok('')],

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { hkIpoOperations as ops } from './hk-ipo';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 describe('Hong Kong IPO', () => {
   paramSuite(ops, {

@@ -1,5 +1,5 @@
 import { indexGroupOperations as ops } from './index-group';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const indexList = ops['a-share-index/catalog/ths-index-list'];
 const constituents = ops['a-share-index/constituents/ths-stock-list'];

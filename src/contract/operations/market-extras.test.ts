@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marketExtrasOperations as ops } from './market-extras';
-import { copies, dataCases, paramCases } from './operation-cases';
+import { copies, dataCases, paramCases } from './operation-cases.testkit';
 
 const upPool = ops['a-share/special-data/limit-up-pool'];
 const downPool = ops['a-share/special-data/limit-down-pool'];

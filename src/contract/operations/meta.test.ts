@@ -1,5 +1,5 @@
 import { metaOperations as ops } from './meta';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const search = ops['meta/tickers/search'];
 const list = ops['meta/tickers/list'];

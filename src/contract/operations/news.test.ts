@@ -1,5 +1,5 @@
 import { newsOperations as ops } from './news';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const flashList = ops['news/flash/list'];
 const refresh = ops['news/flash/refresh'];

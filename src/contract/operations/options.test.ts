@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { optionOperations as ops } from './options';
-import { dataSuite, err, ok, paramSuite } from './op-test-kit';
+import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const O = '10008123.SH';
 

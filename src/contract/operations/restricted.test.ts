@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restrictedOperations as ops } from './restricted';
-import { dataCases, paramCases } from './operation-cases';
+import { dataCases, paramCases } from './operation-cases.testkit';
 
 const hfHistorical = ops['a-share/high-frequency/historical'];
 const hfIntraday = ops['a-share/high-frequency/intraday'];

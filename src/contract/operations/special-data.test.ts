@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { specialDataOperations as ops } from './special-data';
-import { dataCases, NOW, outcome, paramCases } from './operation-cases';
+import { dataCases, NOW, outcome, paramCases } from './operation-cases.testkit';
 
 // NOW is 2026-07-15 (Shanghai): one year back reaches 2025-07-15.
 const dragonTiger = ops['a-share/special-data/dragon-tiger-list'];

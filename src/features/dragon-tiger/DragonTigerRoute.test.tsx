@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays } from '../../contract/time';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { envelope, requestOf } from '../../lib/testing';
+import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
 
 /** The market home over a fake BFF pinned at 2026-07-15 10:10 Shanghai (continuous trading). */

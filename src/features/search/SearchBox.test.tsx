@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SearchBox } from './SearchBox';
-import { envelope, renderWithProviders, requestOf } from '../../lib/testing';
+import { envelope, renderWithProviders, requestOf } from '../../lib/testing.testkit';
 
 const rows = [
   {

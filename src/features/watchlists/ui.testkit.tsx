@@ -9,7 +9,7 @@ import { registerWatchlists } from '../../../server/watchlists/routes';
 import type { ResolvedInstrument } from '../../../server/watchlists/resolve-instrument';
 import { watchlistSchema } from '../../api/watchlists';
 import { createAppRouter } from '../../router';
-import { envelope, renderWithProviders, requestOf } from '../../lib/testing';
+import { envelope, renderWithProviders, requestOf } from '../../lib/testing.testkit';
 
 /**
  * The watchlist pages in jsdom against the REAL watchlist routes (Fastify inject, a fresh SQLite file,
