@@ -30,7 +30,12 @@ function HotRoute() {
       search={search}
       onSearch={onSearch}
       // Choosing an A-share adds it to the trend instead of opening its page.
-      stockPicker={(onPick) => <SearchBox onOpenStock={onPick} />}
+      stockPicker={(onPick) => (
+        <SearchBox
+          accepts={(record) => record.asset_type === 'a-share'}
+          onOpen={(page) => onPick(page.thscode)}
+        />
+      )}
     />
   );
 }

@@ -1,13 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { SearchBox, type SearchBoxProps } from './SearchBox';
 
-/** The search box wired to the router: an A-share opens its stock page. */
-export function InstrumentSearch(props: Omit<SearchBoxProps, 'onOpenStock'>) {
+/** The search box wired to the router: an instrument opens its own page. */
+export function InstrumentSearch(props: Omit<SearchBoxProps, 'onOpen'>) {
   const navigate = useNavigate();
-  return (
-    <SearchBox
-      {...props}
-      onOpenStock={(thscode) => void navigate({ to: '/stock/$thscode', params: { thscode } })}
-    />
-  );
+  return <SearchBox {...props} onOpen={({ to, thscode }) => void navigate({ to, params: { thscode } })} />;
 }

@@ -86,7 +86,7 @@ afterEach(() => {
 describe('SearchBox', () => {
   it('lists code, name, asset type and exchange for what is typed', async () => {
     const { seen } = serveSearch();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
     input().focus();
     type('600519');
     const option = await screen.findByRole('option', { name: /600519\.SH/ });
@@ -98,8 +98,8 @@ describe('SearchBox', () => {
 
   it('moves with the arrow keys (wrapping) and opens the highlighted row with Enter', async () => {
     serveSearch();
-    const onOpenStock = vi.fn();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={onOpenStock} />);
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
     input().focus();
     type('5');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
@@ -128,50 +128,58 @@ describe('SearchBox', () => {
 
     key('ArrowDown');
     key('Enter');
-    expect(onOpenStock).toHaveBeenCalledTimes(1);
-    expect(onOpenStock.mock.calls[0]?.[0]).toBe('600519.SH');
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onOpen.mock.calls[0]?.[0]).toEqual({ kind: 'page', to: '/stock/$thscode', thscode: '600519.SH' });
     expect(input().value).toBe('');
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
   it('opens the exact match first on Enter, even when the service lists it later', async () => {
     serveSearch();
-    const onOpenStock = vi.fn();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={onOpenStock} />);
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
     input().focus();
     type('600519');
     // 160519.OF is not a match for "600519"; 600519.SH is exact.
     await screen.findByRole('option', { name: /600519\.SH/ });
     key('Enter');
-    expect(onOpenStock).toHaveBeenCalledWith('600519.SH', expect.objectContaining({ name: '贵州茅台' }));
+    expect(onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ thscode: '600519.SH' }),
+      expect.objectContaining({ name: '贵州茅台' }),
+    );
   });
 
   it('waits for the answer when Enter comes before the debounce fires, instead of opening a stale row', async () => {
     const { seen } = serveSearch();
-    const onOpenStock = vi.fn();
+    const onOpen = vi.fn();
     // The debounce never fires during this test: only Enter can send the request.
-    renderWithProviders(<SearchBox debounceMs={60_000} onOpenStock={onOpenStock} />);
+    renderWithProviders(<SearchBox debounceMs={60_000} onOpen={onOpen} />);
     input().focus();
     type('000858');
     key('Enter');
-    await waitFor(() => expect(onOpenStock).toHaveBeenCalledWith('000858.SZ', expect.anything()));
+    await waitFor(() =>
+      expect(onOpen).toHaveBeenCalledWith(
+        expect.objectContaining({ thscode: '000858.SZ' }),
+        expect.anything(),
+      ),
+    );
     expect(seen).toEqual(['000858']);
   });
 
   it('does not submit while an input method is composing', async () => {
     serveSearch();
-    const onOpenStock = vi.fn();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={onOpenStock} />);
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
     input().focus();
     type('五粮');
     await screen.findByRole('option', { name: /000858/ });
     fireEvent.keyDown(input(), { key: 'Enter', isComposing: true });
-    expect(onOpenStock).not.toHaveBeenCalled();
+    expect(onOpen).not.toHaveBeenCalled();
   });
 
   it('closes the list with Esc, then clears the box with a second Esc', async () => {
     serveSearch();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
     input().focus();
     type('600519');
     await screen.findByRole('listbox');
@@ -188,7 +196,7 @@ describe('SearchBox', () => {
 
   it('says "no match" when the service finds nothing', async () => {
     serveSearch();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
     input().focus();
     type('999999');
     expect(await screen.findByText('无匹配')).toBeTruthy();
@@ -200,7 +208,7 @@ describe('SearchBox', () => {
       'fetch',
       vi.fn(() => Promise.resolve(envelope(null, 2001, 'API key missing or invalid'))),
     );
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
     input().focus();
     type('600519');
     const alert = await screen.findByRole('alert');
@@ -211,7 +219,7 @@ describe('SearchBox', () => {
 
   it('keeps the previous results on screen while the next keyword loads', async () => {
     serveSearch({ hold: (q) => q === '6005' });
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
     input().focus();
     type('600');
     await screen.findByRole('option', { name: /600519\.SH/ });
@@ -223,12 +231,12 @@ describe('SearchBox', () => {
 
   it('shows "not supported yet" for other asset types instead of opening them', async () => {
     serveSearch();
-    const onOpenStock = vi.fn();
-    renderWithProviders(<SearchBox debounceMs={0} onOpenStock={onOpenStock} />);
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
     input().focus();
     type('510050');
     fireEvent.click(await screen.findByRole('option', { name: /510050\.SH/ }));
-    expect(onOpenStock).not.toHaveBeenCalled();
+    expect(onOpen).not.toHaveBeenCalled();
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('上证50ETF');
     expect(alert.textContent).toContain('尚未支持');
@@ -239,7 +247,7 @@ describe('SearchBox', () => {
     renderWithProviders(
       <>
         <input aria-label="other field" />
-        <SearchBox shortcut onOpenStock={() => undefined} />
+        <SearchBox shortcut onOpen={() => undefined} />
       </>,
     );
     const other = screen.getByLabelText('other field');
@@ -259,7 +267,7 @@ describe('SearchBox', () => {
     renderWithProviders(
       <>
         <input aria-label="other field" />
-        <SearchBox shortcut debounceMs={0} onOpenStock={() => undefined} />
+        <SearchBox shortcut debounceMs={0} onOpen={() => undefined} />
       </>,
     );
     const onBody = fireEvent.keyDown(document.body, { key: '6' });
@@ -280,7 +288,7 @@ describe('SearchBox', () => {
     renderWithProviders(
       <>
         <input aria-label="other field" />
-        <SearchBox shortcut onOpenStock={() => undefined} />
+        <SearchBox shortcut onOpen={() => undefined} />
       </>,
     );
     for (const init of [
@@ -303,7 +311,7 @@ describe('SearchBox', () => {
   it('sends one request for a burst of keystrokes', () => {
     vi.useFakeTimers();
     const { seen } = serveSearch();
-    renderWithProviders(<SearchBox debounceMs={150} onOpenStock={() => undefined} />);
+    renderWithProviders(<SearchBox debounceMs={150} onOpen={() => undefined} />);
     input().focus();
     for (const text of ['6', '60', '600', '6005']) {
       type(text);

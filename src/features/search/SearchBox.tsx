@@ -2,11 +2,13 @@ import { useState } from 'react';
 import type { InstrumentRecord } from '../../api/instruments';
 import { InstrumentCombobox } from '../../components/InstrumentCombobox';
 import { hasMessage, useI18n } from '../../lib/i18n';
-import { targetOf } from './instrument';
+import { targetOf, type InstrumentPage } from './instrument';
 
 export interface SearchBoxProps {
-  /** Called for instruments that have a page (A-shares); other types get a message in the box. */
-  onOpenStock: (thscode: string, record: InstrumentRecord) => void;
+  /** Called for instruments that have a page; other types get a message in the box. */
+  onOpen: (page: { to: InstrumentPage; thscode: string }, record: InstrumentRecord) => void;
+  /** Which instruments this box may open (default: every one that has a page). */
+  accepts?: (record: InstrumentRecord) => boolean;
   debounceMs?: number;
   /**
    * Let `/`, or a digit or letter typed anywhere outside a text field, open this box (one box per page
@@ -17,7 +19,8 @@ export interface SearchBoxProps {
 }
 
 export function SearchBox({
-  onOpenStock,
+  onOpen,
+  accepts = () => true,
   debounceMs = 150,
   shortcut = false,
   variant = 'bar',
@@ -53,11 +56,11 @@ export function SearchBox({
       onTextChange={() => setNotice(null)}
       onPick={(record) => {
         const target = targetOf(record);
-        if (target.kind === 'unsupported') {
+        if (target.kind === 'unsupported' || !accepts(record)) {
           setNotice(record);
           return 'explain';
         }
-        onOpenStock(target.thscode, record);
+        onOpen(target, record);
         return 'done';
       }}
       notice={

@@ -1,13 +1,25 @@
 import type { InstrumentRecord } from '../../api/instruments';
+import type { ASSET_TYPES } from '../../contract/operations/meta';
 
 /**
- * What the app can open for an instrument. Only A-shares have a page so far; other asset types get a
- * clear "not supported yet" message instead of a dead link.
+ * Which page opens an instrument, by the search's `asset_type`. An asset type without a page gets a
+ * clear "not supported yet" message instead of a dead link; a new instrument page adds its line here.
  */
-export type InstrumentTarget = { kind: 'stock'; thscode: string } | { kind: 'unsupported' };
+export const INSTRUMENT_PAGES = {
+  'a-share': '/stock/$thscode',
+} as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
+
+export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];
+
+export type InstrumentTarget =
+  { kind: 'page'; to: InstrumentPage; thscode: string } | { kind: 'unsupported' };
+
+function hasPage(type: string): type is keyof typeof INSTRUMENT_PAGES {
+  return Object.hasOwn(INSTRUMENT_PAGES, type);
+}
 
 export function targetOf(record: InstrumentRecord): InstrumentTarget {
-  return record.asset_type === 'a-share'
-    ? { kind: 'stock', thscode: record.thscode }
+  return hasPage(record.asset_type)
+    ? { kind: 'page', to: INSTRUMENT_PAGES[record.asset_type], thscode: record.thscode }
     : { kind: 'unsupported' };
 }
