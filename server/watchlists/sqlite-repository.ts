@@ -1,8 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isWatchlistAssetType, LIMITS, WATCHLIST_ASSET_TYPES, WatchlistError } from './repository';
+import { isWatchlistAssetType, LIMITS, WatchlistError } from './repository';
 import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
+import { MIGRATIONS } from './migrations';
+
+export { SCHEMA_VERSION } from './migrations';
 
 /**
  * The watchlist store on better-sqlite3. Durability settings: WAL with `synchronous=FULL`, so a
@@ -12,37 +15,6 @@ import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistS
  */
 
 type Db = Database.Database;
-
-/** Ordered; migration n brings the schema from version n-1 to n. Never edit a released one: append. */
-export const MIGRATIONS: readonly ((db: Db) => void)[] = [
-  (db) => {
-    const types = WATCHLIST_ASSET_TYPES.map((t) => `'${t}'`).join(', ');
-    db.exec(`
-      CREATE TABLE watchlists (
-        -- AUTOINCREMENT: a deleted list's id is never reused, so a stale tab cannot write into a new list.
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        version INTEGER NOT NULL CHECK (version >= 1),
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE watchlist_items (
-        watchlist_id INTEGER NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
-        thscode TEXT NOT NULL,
-        asset_type TEXT NOT NULL CHECK (asset_type IN (${types})),
-        name TEXT NOT NULL,
-        note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= ${LIMITS.noteLength}),
-        position INTEGER NOT NULL CHECK (position >= 0),
-        added_at INTEGER NOT NULL,
-        PRIMARY KEY (watchlist_id, thscode)
-      ) WITHOUT ROWID;
-      CREATE INDEX watchlist_items_order ON watchlist_items (watchlist_id, position);
-    `);
-  },
-];
-
-export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export class WatchlistStoreError extends Error {
   constructor(message: string, options?: { cause: unknown }) {
@@ -61,20 +33,23 @@ function schemaVersion(db: Db): number {
   return version;
 }
 
-/** Applies the pending migrations, each in its own transaction together with its version bump. */
-export function migrate(db: Db): void {
+/**
+ * Applies the pending migrations (server/watchlists/migrations.ts), each in its own transaction
+ * together with its version bump. `migrations` is for tests that try a list other than the real one.
+ */
+export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {
   const found = schemaVersion(db);
-  if (found > SCHEMA_VERSION) {
+  if (found > migrations.length) {
     throw new WatchlistStoreError(
-      `The watchlist database has schema version ${found}, newer than this server knows (${SCHEMA_VERSION}); upgrade the server.`,
+      `The watchlist database has schema version ${found}, newer than this server knows (${migrations.length}); upgrade the server.`,
     );
   }
-  MIGRATIONS.forEach((up, index) => {
+  migrations.forEach((sql, index) => {
     const target = index + 1;
     db.transaction(() => {
       // Re-read under the write lock: another process may have migrated since we looked.
       if (schemaVersion(db) >= target) return;
-      up(db);
+      db.exec(sql);
       db.pragma(`user_version = ${target}`);
     }).immediate();
   });
@@ -156,6 +131,8 @@ export interface SqliteRepositoryOptions {
   clock?: () => number;
   /** How long a writer waits for another process's lock before failing. */
   busyTimeoutMs?: number;
+  /** The migrations to apply: the released ones (migrations.ts) unless a test tries others. */
+  migrations?: readonly string[];
 }
 
 export function openSqliteWatchlistRepository(
@@ -172,7 +149,7 @@ export function openSqliteWatchlistRepository(
   }
   try {
     configure(db, options.busyTimeoutMs ?? 5000);
-    migrate(db);
+    migrate(db, options.migrations);
   } catch (err) {
     db.close();
     if (err instanceof WatchlistStoreError) throw err;
