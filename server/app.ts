@@ -13,6 +13,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
+import { WATCHLISTS_BASE_PATH } from '../src/contract/watchlists';
 import type { Config } from './config';
 import {
   apiLogFields,
@@ -31,7 +32,7 @@ import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
-import { registerWatchlists, searchResolver } from './watchlists/index';
+import { searchResolver, watchlistsPlugin } from './watchlists/index';
 import { errorStatus } from './error-status';
 
 export type Mode = 'simulated' | 'live';
@@ -316,7 +317,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
   app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
   // Watchlist lookups share the cache and the upstream budget with /api.
-  registerWatchlists(app, {
+  app.register(watchlistsPlugin, {
+    prefix: WATCHLISTS_BASE_PATH,
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
   });

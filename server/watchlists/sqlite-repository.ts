@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isWatchlistAssetType, LIMITS, WatchlistError } from './repository';
+import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
+import { WatchlistError } from './repository';
 import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
 import { MIGRATIONS } from './migrations';
 
@@ -234,6 +235,37 @@ export function openSqliteWatchlistRepository(
       .immediate();
   }
 
+  /** A batch names each code once; `index` is the later one's place. */
+  function refuseRepeats(thscodes: readonly string[]): void {
+    const seen = new Set<string>();
+    thscodes.forEach((thscode, index) => {
+      if (seen.has(thscode)) {
+        throw new WatchlistError('duplicate', `${thscode} is given twice`, { thscode, index });
+      }
+      seen.add(thscode);
+    });
+  }
+
+  /** What an add refuses on the list as it is: codes already there, and going over the item limit. */
+  function refuseAdd(current: Watchlist, thscodes: readonly string[]): void {
+    const present = new Set(current.items.map((i) => i.thscode));
+    const index = thscodes.findIndex((code) => present.has(code));
+    const there = thscodes[index];
+    if (there !== undefined) {
+      throw new WatchlistError('duplicate', `${there} is already in this watchlist.`, {
+        thscode: there,
+        index,
+      });
+    }
+    const max = WATCHLIST_LIMITS.items_per_list;
+    if (current.items.length + thscodes.length > max) {
+      throw new WatchlistError(
+        'item_limit',
+        `A watchlist holds at most ${max} items; it has ${current.items.length} and ${thscodes.length} would be added.`,
+      );
+    }
+  }
+
   function findItem(list: Watchlist, thscode: string): WatchlistItem {
     const item = list.items.find((i) => i.thscode === thscode);
     if (item === undefined) {
@@ -255,8 +287,11 @@ export function openSqliteWatchlistRepository(
       return db
         .transaction(() => {
           const count = int(row(q.listCount.get()), 'n');
-          if (count >= LIMITS.lists) {
-            throw new WatchlistError('list_limit', `There can be at most ${LIMITS.lists} watchlists.`);
+          if (count >= WATCHLIST_LIMITS.lists) {
+            throw new WatchlistError(
+              'list_limit',
+              `There can be at most ${WATCHLIST_LIMITS.lists} watchlists.`,
+            );
           }
           const key = ensureNameFree(name, null);
           const now = clock();
@@ -281,23 +316,17 @@ export function openSqliteWatchlistRepository(
       }).immediate();
     },
 
+    async checkAddItems(id, thscodes, expectedVersion) {
+      refuseRepeats(thscodes);
+      // One read transaction: the list and its items as of one moment.
+      db.transaction(() => refuseAdd(checkVersion(id, expectedVersion), thscodes))();
+    },
+
     async addItems(id, items: readonly NewItem[], expectedVersion) {
+      const thscodes = items.map((i) => i.thscode);
+      refuseRepeats(thscodes);
       return versionedWrite(id, expectedVersion, (current) => {
-        const present = new Set(current.items.map((i) => i.thscode));
-        for (const item of items) {
-          if (present.has(item.thscode)) {
-            throw new WatchlistError('duplicate', `${item.thscode} is already in this watchlist.`, {
-              thscode: item.thscode,
-            });
-          }
-          present.add(item.thscode);
-        }
-        if (present.size > LIMITS.itemsPerList) {
-          throw new WatchlistError(
-            'item_limit',
-            `A watchlist holds at most ${LIMITS.itemsPerList} items; it has ${current.items.length} and ${items.length} would be added.`,
-          );
-        }
+        refuseAdd(current, thscodes);
         const now = clock();
         items.forEach((item, i) => {
           q.insertItem.run(

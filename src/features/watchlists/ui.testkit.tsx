@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerWatchlists } from '../../../server/watchlists/routes';
+import { watchlistsPlugin } from '../../../server/watchlists/routes';
+import { WATCHLISTS_BASE_PATH } from '../../contract/watchlists';
 import type { ResolvedInstrument } from '../../../server/watchlists/resolve-instrument';
 import { watchlistSchema } from '../../api/watchlists';
 import { createAppRouter } from '../../router';
@@ -84,7 +85,8 @@ export async function startUiServer(): Promise<UiServer> {
   // The watchlist routes alone (server/app.ts reads package.json through a file URL, which jsdom's URL is not).
   const dir = mkdtempSync(join(tmpdir(), 'watchlists-ui-'));
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  registerWatchlists(app, {
+  app.register(watchlistsPlugin, {
+    prefix: WATCHLISTS_BASE_PATH,
     dbPath: join(dir, 'watchlists.sqlite'),
     resolveInstrument: async (thscode) => KNOWN.find((k) => k.thscode === thscode) ?? null,
   });
