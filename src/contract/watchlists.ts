@@ -159,6 +159,15 @@ export const orderBody = z.strictObject({
 });
 export const noteBody = z.strictObject({ note: watchlistNoteSchema, version: versionSchema });
 
+/**
+ * How a code is checked before it goes into a list: the instrument search (`meta/tickers/search`)
+ * asked with the code, and an exact match of the thscode among its first results. The BFF checks
+ * every add this way, and the import preview asks the same question, so both agree on what is known.
+ */
+export function watchlistLookupParams(thscode: string): { q: string; limit: number } {
+  return { q: thscode, limit: 50 };
+}
+
 // ---- answers ----
 
 export const watchlistItemSchema = z.object({

@@ -2,7 +2,6 @@ import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
-  isWatchlistAssetType,
   isWatchlistApiError,
   watchlistClient,
   watchlistIndexQuery,
@@ -23,7 +22,7 @@ import {
   type RejectedEntry,
 } from './csv';
 import { parseShared, uniqueName, type ImportSearch } from './share';
-import { WATCHLIST_LIMITS } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../contract/watchlists';
 import { apiErrorText } from './errors';
 import './watchlists.css';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import type { WatchlistItem } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
 import { watchlistCsvText, watchlistFileName } from './csv';

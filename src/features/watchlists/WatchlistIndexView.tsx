@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
-  WATCHLIST_LIMITS,
   isWatchlistApiError,
   runEdit,
   watchlistClient,
@@ -10,6 +9,7 @@ import {
   watchlistKeys,
   type WatchlistSummary,
 } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { ErrorState } from '../../components/states';
 import { formatShanghaiMinute } from '../../lib/format';
 import { ConfirmDelete, RenameForm, nameProblem } from './ListActions';

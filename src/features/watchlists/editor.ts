@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  WATCHLIST_LIMITS,
   applyEdit,
   runEdit,
   watchlistClient,
@@ -12,6 +11,7 @@ import {
   type WatchlistClient,
   type WatchlistEdit,
 } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { apiErrorText } from './errors';
 import { useWatchlistText, type WatchlistT } from './messages';
 

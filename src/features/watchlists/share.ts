@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import type { WatchlistItem } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { checkEntries, type ParsedImport } from './csv';
 
 /**

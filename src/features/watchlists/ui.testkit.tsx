@@ -6,9 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { watchlistsPlugin } from '../../../server/watchlists/routes';
-import { WATCHLISTS_BASE_PATH } from '../../contract/watchlists';
 import type { ResolvedInstrument } from '../../../server/watchlists/resolve-instrument';
-import { watchlistSchema } from '../../api/watchlists';
+import { WATCHLISTS_BASE_PATH, watchlistSchema } from '../../contract/watchlists';
 import { createAppRouter } from '../../router';
 import { envelope, renderWithProviders, requestOf } from '../../lib/testing';
 

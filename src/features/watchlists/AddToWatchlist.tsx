@@ -2,18 +2,17 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
-  WATCHLIST_LIMITS,
   isWatchlistApiError,
   runEdit,
-  textLength,
   watchlistClient,
   watchlistIndexQuery,
   watchlistKeys,
   watchlistQuery,
   type Watchlist,
   type WatchlistSummary,
-} from '../api/watchlists';
-import { useI18n, type Language, type MessageVars } from '../lib/i18n';
+} from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
+import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
 import './AddToWatchlist.css';
 
 /**
