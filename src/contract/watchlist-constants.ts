@@ -1,3 +1,5 @@
+import type { ASSET_TYPES } from './operations/meta';
+
 /**
  * The plain values of the watchlist contract: where the API lives, its limits and the asset types a
  * list holds. Everyone imports them through `./watchlists`, which adds the wire schemas; only the
@@ -18,7 +20,10 @@ export const WATCHLIST_LIMITS = {
   note_length: 500,
 } as const;
 
-/** Asset types a watchlist can hold (the instrument search offers more: forex and commodity indices). */
+/**
+ * Asset types a watchlist can hold: the instrument record's types (operations/meta.ts) but forex and
+ * commodity indices, which the catalog quotes nowhere a list could show.
+ */
 export const WATCHLIST_ASSET_TYPES = [
   'a-share',
   'a-share-index',
@@ -28,7 +33,7 @@ export const WATCHLIST_ASSET_TYPES = [
   'fund-reits',
   'futures',
   'options',
-] as const;
+] as const satisfies readonly (typeof ASSET_TYPES)[number][];
 export type WatchlistAssetType = (typeof WATCHLIST_ASSET_TYPES)[number];
 
 export function isWatchlistAssetType(value: string): value is WatchlistAssetType {

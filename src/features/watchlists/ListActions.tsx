@@ -128,7 +128,7 @@ export function ShareButton({ name, items }: { name: string; items: readonly Wat
   );
 }
 
-/** The problem with a list name, or null (the server's rules: 1–40 characters after trimming). */
+/** The problem with a list name, or null (the contract's rule: 1 to `name_length` characters after trimming). */
 export function nameProblem(name: string, t: ReturnType<typeof useWatchlistText>['t']): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return t('name.empty');
