@@ -1,26 +1,18 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import {
-  watchlistClient,
-  watchlistKeys,
-  type Watchlist,
-  type WatchlistClient,
-} from '../../../api/watchlists';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { watchlistClient, type Watchlist, type WatchlistClient } from '../../../api/watchlists';
+import { storeCommitted, type MutationConfig } from './mutation-config';
 
 /** Creating a list: the new list goes into the cache, and the index is read again. */
-
-type CreateMutationConfig = Omit<UseMutationOptions<Watchlist, Error, string>, 'mutationFn'>;
 
 export function useCreateWatchlist({
   client = watchlistClient,
   mutationConfig,
-}: { client?: WatchlistClient; mutationConfig?: CreateMutationConfig } = {}) {
+}: { client?: WatchlistClient; mutationConfig?: MutationConfig<Watchlist, string> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...restConfig } = mutationConfig ?? {};
   return useMutation({
     onSuccess: async (...args) => {
-      const [list] = args;
-      queryClient.setQueryData(watchlistKeys.detail(list.id), list);
-      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      storeCommitted(queryClient, args[0]);
       await onSuccess?.(...args);
     },
     ...restConfig,

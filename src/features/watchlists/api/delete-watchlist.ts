@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   isWatchlistApiError,
   watchlistClient,
   watchlistKeys,
   type WatchlistClient,
 } from '../../../api/watchlists';
+import { storeCommitted, type MutationConfig } from './mutation-config';
 
 /**
  * Deleting a list at the version the reader saw. A list already gone (deleted in another tab) is what
@@ -17,26 +18,22 @@ export interface DeleteWatchlistInput {
   version: number;
 }
 
-type DeleteMutationConfig = Omit<UseMutationOptions<void, Error, DeleteWatchlistInput>, 'mutationFn'>;
-
 export function useDeleteWatchlist({
   client = watchlistClient,
   mutationConfig,
-}: { client?: WatchlistClient; mutationConfig?: DeleteMutationConfig } = {}) {
+}: { client?: WatchlistClient; mutationConfig?: MutationConfig<void, DeleteWatchlistInput> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...restConfig } = mutationConfig ?? {};
   return useMutation({
     onSuccess: async (...args) => {
-      const [, { id }] = args;
-      queryClient.removeQueries({ queryKey: watchlistKeys.detail(id) });
+      queryClient.removeQueries({ queryKey: watchlistKeys.detail(args[1].id) });
       await queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
       await onSuccess?.(...args);
     },
     onError: async (...args) => {
       const [error] = args;
       if (isWatchlistApiError(error) && error.conflict && error.current) {
-        queryClient.setQueryData(watchlistKeys.detail(error.current.id), error.current);
-        void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+        storeCommitted(queryClient, error.current);
       }
       await onError?.(...args);
     },

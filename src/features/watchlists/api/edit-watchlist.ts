@@ -1,9 +1,4 @@
-import {
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-  type UseMutationOptions,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   runEdit,
   watchlistClient,
@@ -14,6 +9,7 @@ import {
   type WatchlistClient,
   type WatchlistEdit,
 } from '../../../api/watchlists';
+import { storeCommitted, type MutationConfig } from './mutation-config';
 
 /**
  * Editing a list through TanStack Query: the edit (an intent, `WatchlistEdit`) is planned on a version
@@ -53,15 +49,12 @@ export async function storeOutcome(
   const key = watchlistKeys.detail(id);
   // A reload started before this write must not put the older list back.
   await queryClient.cancelQueries({ queryKey: key });
-  if (outcome.list) queryClient.setQueryData(key, outcome.list);
-  else void queryClient.invalidateQueries({ queryKey: key });
-  void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+  if (outcome.list) storeCommitted(queryClient, outcome.list);
+  else {
+    void queryClient.invalidateQueries({ queryKey: key });
+    void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+  }
 }
-
-type EditMutationConfig = Omit<
-  UseMutationOptions<EditOutcome, Error, EditWatchlistInput>,
-  'mutationFn' | 'mutationKey' | 'scope'
->;
 
 /**
  * `serialFor`: edits of this list run one after the other, each planned on the list the one before
@@ -71,7 +64,11 @@ export function useEditWatchlist({
   serialFor,
   client = watchlistClient,
   mutationConfig,
-}: { serialFor?: number; client?: WatchlistClient; mutationConfig?: EditMutationConfig } = {}) {
+}: {
+  serialFor?: number;
+  client?: WatchlistClient;
+  mutationConfig?: MutationConfig<EditOutcome, EditWatchlistInput>;
+} = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...restConfig } = mutationConfig ?? {};
   return useMutation({

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   watchlistClient,
   watchlistKeys,
@@ -7,6 +7,7 @@ import {
   type Watchlist,
   type WatchlistClient,
 } from '../../../api/watchlists';
+import { storeCommitted, type MutationConfig } from './mutation-config';
 
 /**
  * Saving an import (a CSV file or a shared link) as a new list: create it, then add every accepted
@@ -32,19 +33,15 @@ export async function importWatchlist(
   }
 }
 
-type ImportMutationConfig = Omit<UseMutationOptions<Watchlist, Error, ImportWatchlistInput>, 'mutationFn'>;
-
 export function useImportWatchlist({
   client = watchlistClient,
   mutationConfig,
-}: { client?: WatchlistClient; mutationConfig?: ImportMutationConfig } = {}) {
+}: { client?: WatchlistClient; mutationConfig?: MutationConfig<Watchlist, ImportWatchlistInput> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, onError, ...restConfig } = mutationConfig ?? {};
   return useMutation({
     onSuccess: async (...args) => {
-      const [list] = args;
-      queryClient.setQueryData(watchlistKeys.detail(list.id), list);
-      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      storeCommitted(queryClient, args[0]);
       await onSuccess?.(...args);
     },
     onError: async (...args) => {
