@@ -1,37 +1,25 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { LogController } from 'fastify';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyLoggerOptions,
-  FastifyReply,
-  FastifyRequest,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions, FastifyReply } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
-import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
+import { API_BASE_PATH } from '../src/contract/operation';
+import { WATCHLISTS_BASE_PATH } from '../src/contract/watchlists';
 import type { Config } from './config';
-import {
-  apiLogFields,
-  isApiPath,
-  pathOf,
-  registerGateway,
-  sendAnswer,
-  unknownOperation,
-} from './gateway/operation-handler';
+import { apiLogFields, pathOf } from './gateway/operation-handler';
+import { answerUndecodableUrl, apiPlugin, ClientRateLimitError } from './gateway/api-plugin';
 import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
-import type { GatewayAnswer } from './gateway/operation-handler';
 import { createGateway } from './gateway/gateway';
 import type { Gateway } from './gateway/gateway';
 import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
-import { registerWatchlists, searchResolver } from './watchlists/index';
+import { searchResolver, watchlistsPlugin } from './watchlists/index';
 import { errorStatus } from './error-status';
 
 export type Mode = 'simulated' | 'live';
@@ -70,19 +58,9 @@ export const DEFAULT_TUNING: GatewayTuning = {
   breakerCooldownMs: 30_000,
 };
 
-/** Longest request URL accepted; the longest legitimate one (100 auction codes) is well under 2 KiB. */
-export const MAX_URL_LENGTH = 8_192;
+export { MAX_URL_LENGTH } from './gateway/api-plugin';
 /** The API takes no bodies; the watchlists take small JSON ones. */
 export const BODY_LIMIT = 64 * 1024;
-
-/** Thrown by the per-client rate limit; answered as a 6429 envelope. */
-export class ClientRateLimitError extends Error {
-  readonly statusCode = 429;
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many requests from this client');
-    this.name = 'ClientRateLimitError';
-  }
-}
 
 const gateways = new WeakMap<FastifyInstance, Gateway>();
 
@@ -124,57 +102,6 @@ function loggerOptions(deps: AppDeps) {
   if (logger === false) return { logger: false };
   const base = typeof logger === 'object' ? logger : { level: deps.config.logLevel };
   return { logger: { ...base, redact: { paths: REDACT_PATHS, censor: '[redacted]' } } };
-}
-
-/** An /api request that failed before or outside the gateway handler still gets an envelope. */
-function apiErrorAnswer(request: FastifyRequest, status: number): GatewayAnswer {
-  // Other methods are not operations, whatever went wrong with their body.
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return unknownOperation(pathOf(request.url), request.id);
-  const [httpStatus, code, message] =
-    status < 500
-      ? [400, ErrorCode.PARAM_FORMAT, 'The request is malformed.']
-      : [500, ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.'];
-  return {
-    status: httpStatus,
-    body: JSON.stringify(errorEnvelope(code, message, request.id)),
-    requestId: request.id,
-    retryAfter: null,
-    cache: 'MISS',
-  };
-}
-
-function clientRateLimited(request: FastifyRequest, error: ClientRateLimitError): GatewayAnswer {
-  const s = error.retryAfterSeconds;
-  return {
-    status: 429,
-    body: JSON.stringify(
-      errorEnvelope(
-        ErrorCode.GATEWAY_CLIENT_RATE_LIMITED,
-        `Too many requests from this browser; please wait ${s} s before asking again.`,
-        request.id,
-      ),
-    ),
-    requestId: request.id,
-    retryAfter: String(s),
-    cache: 'MISS',
-  };
-}
-
-function uriTooLong(request: FastifyRequest): GatewayAnswer {
-  return {
-    status: 414,
-    body: JSON.stringify(
-      errorEnvelope(
-        ErrorCode.PARAM_FORMAT,
-        `The request address is longer than ${MAX_URL_LENGTH} characters.`,
-        request.id,
-      ),
-    ),
-    requestId: request.id,
-    retryAfter: null,
-    cache: 'MISS',
-  };
 }
 
 function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number, log: FastifyBaseLogger): Gateway {
@@ -222,6 +149,14 @@ function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number, log: F
   });
 }
 
+function isUnder(url: string, prefix: string): boolean {
+  const path = pathOf(url);
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Areas that answer URLs the router cannot decode in their own format (see `frameworkErrors`). */
+const undecodableUrlOwners = [{ prefix: API_BASE_PATH, answer: answerUndecodableUrl }];
+
 function plainError(reply: FastifyReply, status: number) {
   const code = status >= 400 && status < 600 ? status : 500;
   return reply
@@ -241,12 +176,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
     // The browser does not get to choose ids that end up in our logs and headers.
     requestIdHeader: false,
     trustProxy: false,
+    // A URL the router cannot decode (a stray '%') never reaches a plugin: the area that owns its
+    // prefix answers it in its own format.
     frameworkErrors: (error, request, reply) => {
-      if (isApiPath(request.url)) {
-        void sendAnswer(reply, unknownOperation(pathOf(request.url), request.id));
-        return;
-      }
-      void plainError(reply, error.statusCode ?? 400);
+      const owner = undecodableUrlOwners.find((o) => isUnder(request.url, o.prefix));
+      if (owner) void owner.answer(request, reply);
+      else void plainError(reply, error.statusCode ?? 400);
     },
   });
 
@@ -278,20 +213,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
     xFrameOptions: { action: 'deny' },
   });
   app.register(compress);
-  // Per client (IP address): the dashboard polls, but no one browser may crowd out the rest of the team.
+  // Per client (IP address), on the routes that ask for it (the /api plugin's).
   app.register(rateLimit, {
     global: false,
     max: deps.config.clientRateLimitPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
-  });
-
-  // Every /api answer carries an id and a cache status, including 404s and errors; the handler
-  // replaces them with the service's id and the real status.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return;
-    reply.header('x-request-id', request.id).header('x-cache', 'MISS');
-    if (request.url.length > MAX_URL_LENGTH) return sendAnswer(reply, uriTooLong(request));
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -307,40 +234,30 @@ export function createApp(deps: AppDeps): FastifyInstance {
     else request.log.info(line, 'request');
   });
 
-  // In its own plugin so that it is declared after the rate limit's route hook exists.
-  app.register(async (scope) => {
-    registerGateway(scope, { gateway, clock }, { config: { rateLimit: {} } });
-  });
+  // After the rate limit, whose route hook its gateway route asks for.
+  app.register(apiPlugin, { prefix: API_BASE_PATH, gateway, clock });
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
   app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
   // Watchlist lookups share the cache and the upstream budget with /api.
-  registerWatchlists(app, {
+  app.register(watchlistsPlugin, {
+    prefix: WATCHLISTS_BASE_PATH,
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
   });
 
   const site = registerStatic(app, deps.config.staticDir);
 
+  // /api answers its own unknown paths and errors (the watchlists their errors); the rest is the site's.
   app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
-    if (isApiPath(request.url)) return sendAnswer(reply, unknownOperation(path, request.id));
-    if (path === '/bff' || path.startsWith('/bff/')) {
-      return reply.code(404).send({ statusCode: 404, message: 'Not found' });
-    }
+    if (isUnder(request.url, '/bff')) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
     return site.fallback(request, reply);
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {
     const status = errorStatus(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (error instanceof ClientRateLimitError) {
-      return isApiPath(request.url)
-        ? sendAnswer(reply, clientRateLimited(request, error))
-        : plainError(reply, 429);
-    }
-    if (isApiPath(request.url)) return sendAnswer(reply, apiErrorAnswer(request, status));
     return plainError(reply, status);
   });
 

@@ -118,18 +118,16 @@ export function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
-export function isApiPath(url: string): boolean {
-  const path = pathOf(url);
-  return path === '/api' || path.startsWith('/api/');
-}
-
-/** Registers GET (and with it HEAD) `/api/*`; other methods fall through to the app's 404 handler. */
+/**
+ * Registers GET (and with it HEAD) of every path inside the /api plugin (api-plugin.ts); other methods
+ * fall through to its not-found handler.
+ */
 export function registerGateway(
   app: FastifyInstance,
   deps: GatewayDeps,
   routeOptions: RouteShorthandOptions = {},
 ): void {
-  app.get('/api/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
     const answer = await answerOperation(
       { path: pathOf(request.url), query: request.query, requestId: request.id },

@@ -1,5 +1,5 @@
 import { writeSync } from 'node:fs';
-import { LIMITS } from './repository';
+import { WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
 import type { NewItem } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
 
@@ -45,7 +45,7 @@ let notes = 0;
 
 for (;;) {
   const lists = await repo.list();
-  const open = lists.filter((l) => l.item_count < LIMITS.itemsPerList - 3);
+  const open = lists.filter((l) => l.item_count < WATCHLIST_LIMITS.items_per_list - 3);
   const target = open[open.length - 1];
   if (target === undefined) {
     const name = `crash-${lists.length + 1}`;

@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import ts from 'typescript';
@@ -33,20 +33,31 @@ let childJs: string;
 /**
  * The child runs as plain JavaScript: under `--import tsx` each start costs close to a second of
  * loader work (zod alone is dozens of modules), which 200 starts cannot afford. TypeScript's own
- * transpiler turns the three files into ESM once; node_modules is linked so imports resolve as usual.
+ * transpiler turns the child and every module it imports by a relative path into ESM once, in the same
+ * folder layout; node_modules is linked so other imports resolve as usual.
  */
 function compileChild(outDir: string): string {
   mkdirSync(outDir, { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-  for (const name of ['crash-child', 'repository', 'sqlite-repository']) {
-    const source = readFileSync(join(here, `${name}.ts`), 'utf8');
-    const out = ts.transpileModule(source, {
+  const entry = join(here, 'crash-child.ts');
+  const pending = [entry];
+  const done = new Set<string>();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (done.has(file)) continue;
+    done.add(file);
+    const out = ts.transpileModule(readFileSync(file, 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
-    const js = out.outputText.replace(/from '\.\/([\w-]+)'/g, "from './$1.mjs'");
-    writeFileSync(join(outDir, `${name}.mjs`), js);
+    const folder = dirname(file);
+    const js = out.outputText.replace(/from '(\.{1,2}\/[\w./-]+)'/g, (_whole, spec: string) => {
+      pending.push(join(folder, `${spec}.ts`));
+      return `from '${spec}.mjs'`;
+    });
+    const target = join(outDir, relative(root, file)).replace(/\.ts$/, '.mjs');
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, js);
   }
-  return join(outDir, 'crash-child.mjs');
+  return join(outDir, relative(root, entry)).replace(/\.ts$/, '.mjs');
 }
 
 beforeAll(() => {

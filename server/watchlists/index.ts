@@ -1,3 +1,3 @@
 /** The watchlist store and its REST API; app.ts needs only these two. */
-export { registerWatchlists } from './routes';
+export { watchlistsPlugin } from './routes';
 export { searchResolver } from './resolve-instrument';

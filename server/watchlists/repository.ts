@@ -1,3 +1,6 @@
+import type { WatchlistAssetType } from '../../src/contract/watchlist-constants';
+import type { Watchlist, WatchlistSummary } from '../../src/contract/watchlists';
+
 /**
  * The watchlist store as the REST layer sees it. SQLite implements it today; a server database
  * (PostgreSQL) can implement it later without touching the routes, hence the async signatures.
@@ -6,58 +9,8 @@
  * is still the current version, bumps the version by one, and is all-or-nothing.
  */
 
-/** Asset types a watchlist can hold (the instrument search offers more: forex and commodity indices). */
-export const WATCHLIST_ASSET_TYPES = [
-  'a-share',
-  'a-share-index',
-  'fund-etf',
-  'fund-lof',
-  'fund-otc',
-  'fund-reits',
-  'futures',
-  'options',
-] as const;
-export type WatchlistAssetType = (typeof WATCHLIST_ASSET_TYPES)[number];
-
-export function isWatchlistAssetType(value: string): value is WatchlistAssetType {
-  return WATCHLIST_ASSET_TYPES.some((t) => t === value);
-}
-
-export const LIMITS = {
-  lists: 50,
-  itemsPerList: 200,
-  /** Characters (code points) after trimming. */
-  nameLength: 40,
-  noteLength: 500,
-} as const;
-
-export interface WatchlistItem {
-  thscode: string;
-  asset_type: WatchlistAssetType;
-  /** The instrument's name as the search gave it when the item was added. */
-  name: string;
-  /** '' when there is none. */
-  note: string;
-  /** 0-based, dense: the items of a list are always at 0..n-1. */
-  position: number;
-  /** Unix ms. */
-  added_at: number;
-}
-
-export interface WatchlistSummary {
-  id: number;
-  name: string;
-  version: number;
-  item_count: number;
-  /** Unix ms. */
-  created_at: number;
-  updated_at: number;
-}
-
-export interface Watchlist extends WatchlistSummary {
-  /** In list order. */
-  items: WatchlistItem[];
-}
+/** The answer shapes are the contract's: the store hands out exactly what goes over the wire. */
+export type { Watchlist, WatchlistItem, WatchlistSummary } from '../../src/contract/watchlists';
 
 export interface NewItem {
   thscode: string;
@@ -85,16 +38,19 @@ export class WatchlistError extends Error {
   readonly current: Watchlist | null;
   /** The offending thscode, for duplicates and missing items. */
   readonly thscode: string | null;
+  /** Its place among the items of the write, for duplicates. */
+  readonly index: number | null;
   constructor(
     kind: WatchlistErrorKind,
     message: string,
-    extra: { current?: Watchlist; thscode?: string } = {},
+    extra: { current?: Watchlist; thscode?: string; index?: number } = {},
   ) {
     super(message);
     this.name = 'WatchlistError';
     this.kind = kind;
     this.current = extra.current ?? null;
     this.thscode = extra.thscode ?? null;
+    this.index = extra.index ?? null;
   }
 }
 
@@ -106,8 +62,17 @@ export interface WatchlistRepository {
   create(name: string): Promise<Watchlist>;
   rename(id: number, name: string, expectedVersion: number): Promise<Watchlist>;
   delete(id: number, expectedVersion: number): Promise<void>;
-  /** Appends in the given order; refuses the whole batch if any code is already there. */
+  /**
+   * Appends in the given order. Refuses the whole batch if a code is given twice or already there, or
+   * if the list would hold more than the limit; these checks live here and nowhere else.
+   */
   addItems(id: number, items: readonly NewItem[], expectedVersion: number): Promise<Watchlist>;
+  /**
+   * Throws the refusal `addItems` would give for these codes on the list as it is now (stale version,
+   * repeats, codes already there, the limit), without writing: the routes ask before the instrument
+   * look-ups, so a doomed write costs none. `addItems` checks the same again inside its transaction.
+   */
+  checkAddItems(id: number, thscodes: readonly string[], expectedVersion: number): Promise<void>;
   removeItem(id: number, thscode: string, expectedVersion: number): Promise<Watchlist>;
   /** `thscodes` must be exactly the list's codes, in the new order. */
   reorder(id: number, thscodes: readonly string[], expectedVersion: number): Promise<Watchlist>;

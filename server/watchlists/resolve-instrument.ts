@@ -1,6 +1,7 @@
 import { catalog } from '../../src/contract/catalog';
 import { ErrorCode } from '../../src/contract/envelope';
 import { toQuery } from '../../src/contract/params';
+import { watchlistLookupParams } from '../../src/contract/watchlists';
 import type { Upstream } from '../gateway/upstream-client';
 import { newRequestId } from '../gateway/request-id';
 
@@ -28,7 +29,8 @@ export class SearchUnavailableError extends Error {
 const search = catalog['meta/tickers/search'];
 
 /**
- * Resolves through the market data service's instrument search (`q` = the code, exact thscode match).
+ * Resolves through the market data service's instrument search as the contract says
+ * (`watchlistLookupParams`: `q` = the code, exact thscode match).
  * `upstream` is the gateway's: the same key handling, cache, request budget and error classification
  * as /api.
  */
@@ -36,7 +38,7 @@ export function searchResolver(upstream: Upstream): ResolveInstrument {
   return async (thscode) => {
     const outcome = await upstream.call({
       operation: search,
-      query: toQuery({ q: thscode, limit: 50 }),
+      query: toQuery(watchlistLookupParams(thscode)),
       requestId: newRequestId(),
     });
     if (!outcome.ok) throw new SearchUnavailableError(outcome.failure.message);

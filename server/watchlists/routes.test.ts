@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from './repository';
+import { WATCHLIST_LIMITS } from '../../src/contract/watchlists';
 import {
   asError,
   asList,
@@ -106,8 +106,8 @@ describe('lists', () => {
     expect((await call(server.app, 'DELETE', `${W}/${list.id}?version=2`)).statusCode).toBe(404);
   });
 
-  it(`allows ${LIMITS.lists} lists and refuses one more`, async () => {
-    for (let i = 0; i < LIMITS.lists; i++) await createList(server.app, `List ${i}`);
+  it(`allows ${WATCHLIST_LIMITS.lists} lists and refuses one more`, async () => {
+    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) await createList(server.app, `List ${i}`);
     const res = await call(server.app, 'POST', W, { name: 'one more' });
     expect(res.statusCode).toBe(422);
     expect(asError(res)).toMatchObject({ code: 'limit' });
@@ -316,9 +316,9 @@ describe('items', () => {
     expect(server.search.calls).toEqual([]);
   });
 
-  it(`holds ${LIMITS.itemsPerList} items and refuses one more`, async () => {
+  it(`holds ${WATCHLIST_LIMITS.items_per_list} items and refuses one more`, async () => {
     const list = await createList(server.app, 'Full');
-    const codes = knownShares(server.search, LIMITS.itemsPerList);
+    const codes = knownShares(server.search, WATCHLIST_LIMITS.items_per_list);
     const full = await call(server.app, 'POST', `${W}/${list.id}/items`, {
       items: codes.map((thscode) => ({ thscode })),
       version: 1,
@@ -343,7 +343,7 @@ describe('items', () => {
   it('a full batch with the longest notes fits the body limit (CSV import)', async () => {
     const list = await createList(server.app, 'Import');
     const res = await call(server.app, 'POST', `${W}/${list.id}/items`, {
-      items: knownShares(server.search, LIMITS.itemsPerList).map((thscode) => ({
+      items: knownShares(server.search, WATCHLIST_LIMITS.items_per_list).map((thscode) => ({
         thscode,
         note: '𠀀'.repeat(500),
       })),

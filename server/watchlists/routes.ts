@@ -1,45 +1,55 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isWatchlistAssetType, LIMITS, WatchlistError } from './repository';
-import type { NewItem, Watchlist, WatchlistRepository } from './repository';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  WATCHLISTS_BASE_PATH,
+  WATCHLIST_LIMITS,
+  WATCHLIST_ROUTES,
+  addItemsRequest,
+  createWatchlistBody,
+  isWatchlistAssetType,
+  itemParams,
+  listParams,
+  noteBody,
+  orderBody,
+  renameWatchlistBody,
+  versionQuery,
+  watchlistPath,
+  type WatchlistConflictBody,
+} from '../../src/contract/watchlists';
+import { WatchlistError } from './repository';
+import type { NewItem, WatchlistRepository } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
 import type { ResolveInstrument } from './resolve-instrument';
 import { isCrossOrigin } from './same-origin';
 import {
-  addBatchBody,
-  addOneBody,
-  apiError,
-  createBody,
-  idParams,
-  itemParams,
-  noteBody,
-  orderBody,
-  parseInput,
-  renameBody,
-  versionQuery,
-} from './schemas';
-import type { ApiError } from './schemas';
+  RequestRefusal,
+  refusal,
+  zodValidatorCompiler,
+  type Refusal,
+  type ZodTypeProvider,
+} from './validation';
 import { errorStatus } from '../error-status';
 
 /**
- * REST for watchlists under /bff/watchlists (the BFF's own prefix; /api is the market data contract).
+ * REST for watchlists, a plugin registered under WATCHLISTS_BASE_PATH (/bff/watchlists); paths, bodies
+ * and answers are those of src/contract/watchlists.ts.
  *
- *   GET    /bff/watchlists                          → { watchlists: Summary[], limits }
- *   POST   /bff/watchlists              {name}       → 201 Watchlist
- *   GET    /bff/watchlists/:id                       → Watchlist (items in order)
- *   PATCH  /bff/watchlists/:id          {name, version}                → Watchlist
- *   DELETE /bff/watchlists/:id?version=n                               → 204
- *   POST   /bff/watchlists/:id/items    {thscode, note?, version}
- *                                    or {items: [{thscode, note?}], version} → Watchlist
- *   DELETE /bff/watchlists/:id/items/:thscode?version=n                → Watchlist
- *   PUT    /bff/watchlists/:id/order    {thscodes, version}            → Watchlist
- *   PUT    /bff/watchlists/:id/items/:thscode/note {note, version}     → Watchlist
+ *   GET    /                          → { watchlists: Summary[], limits }
+ *   POST   /              {name}       → 201 Watchlist
+ *   GET    /:id                       → Watchlist (items in order)
+ *   PATCH  /:id          {name, version}                → Watchlist
+ *   DELETE /:id?version=n                               → 204
+ *   POST   /:id/items    {thscode, note?, version}
+ *                     or {items: [{thscode, note?}], version} → Watchlist
+ *   DELETE /:id/items/:thscode?version=n                → Watchlist
+ *   PUT    /:id/order    {thscodes, version}            → Watchlist
+ *   PUT    /:id/items/:thscode/note {note, version}     → Watchlist
  *
  * Every write answers the list as committed (with its new version). A write against an old version is
  * 409 `{ error, current }` with the list as it is now, and changes nothing. Other refusals are
  * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin), 404, 422 (rule) or 503.
+ * Shapes and rules are checked by the route schemas before a handler runs; the store checks versions,
+ * repeats and limits (sqlite-repository.ts); the handlers only translate.
  */
-
-export const WATCHLISTS_PREFIX = '/bff/watchlists';
 
 /** How many instrument look-ups one batch add runs at a time (they share the upstream's budget). */
 const RESOLVE_CONCURRENCY = 4;
@@ -58,62 +68,64 @@ export type WatchlistOptions = WatchlistStore & {
   clock?: () => number;
 };
 
-interface ConflictBody {
-  error: ApiError['body']['error'];
-  current: Watchlist;
+function send(reply: FastifyReply, answer: Refusal): FastifyReply {
+  return reply.code(answer.status).send(answer.body);
 }
 
-function send(reply: FastifyReply, error: ApiError): FastifyReply {
-  return reply.code(error.status).send(error.body);
-}
-
-/** A refusal from the store as an answer; `fieldOf` names the request field a code came from. */
-function refusal(
+/**
+ * A refusal from the store as an answer. `fieldOf` names the request field of the offending item
+ * (its place in the write when known).
+ */
+function storeRefusal(
   err: WatchlistError,
-  fieldOf: (thscode: string | null) => string | null,
-): ApiError | ConflictBody {
+  fieldOf: (index: number | null) => string | null,
+): Refusal | { status: 409; body: WatchlistConflictBody } {
   switch (err.kind) {
     case 'version_conflict':
       if (err.current !== null)
         return {
-          error: { code: 'version_conflict', message: err.message, field: 'version' },
-          current: err.current,
+          status: 409,
+          body: {
+            error: { code: 'version_conflict', message: err.message, field: 'version' },
+            current: err.current,
+          },
         };
-      return apiError(409, 'version_conflict', err.message, 'version');
+      return refusal(409, 'version_conflict', err.message, 'version');
     case 'not_found':
-      return apiError(404, 'not_found', err.message);
+      return refusal(404, 'not_found', err.message);
     case 'item_not_found':
-      return apiError(404, 'item_not_found', err.message, 'thscode');
+      return refusal(404, 'item_not_found', err.message, 'thscode');
     case 'name_taken':
-      return apiError(422, 'name_taken', err.message, 'name');
+      return refusal(422, 'name_taken', err.message, 'name');
     case 'list_limit':
-      return apiError(422, 'limit', err.message);
+      return refusal(422, 'limit', err.message);
     case 'item_limit':
-      return apiError(422, 'limit', err.message, fieldOf(null));
+      return refusal(422, 'limit', err.message, fieldOf(null));
     case 'duplicate':
-      return apiError(422, 'duplicate', err.message, fieldOf(err.thscode));
+      return refusal(422, 'duplicate', err.message, fieldOf(err.index));
     case 'order_mismatch':
-      return apiError(422, 'order_mismatch', err.message, 'thscodes');
+      return refusal(422, 'order_mismatch', err.message, 'thscodes');
   }
 }
 
-function isConflict(answer: ApiError | ConflictBody): answer is ConflictBody {
-  return 'current' in answer;
+/** Thrown by a handler: the store refused, and this is the answer. */
+class StoreRefusal extends Error {
+  constructor(readonly answer: ReturnType<typeof storeRefusal>) {
+    super(answer.body.error.message);
+    this.name = 'StoreRefusal';
+  }
 }
 
-/** Runs a store call; a refusal becomes its answer, anything else propagates (500). */
+/** Runs a store call; a refusal becomes a StoreRefusal (answered by the error handler). */
 async function attempt<T>(
-  reply: FastifyReply,
   call: () => Promise<T>,
-  fieldOf: (thscode: string | null) => string | null = () => 'thscode',
-): Promise<{ ok: true; value: T } | { ok: false; reply: FastifyReply }> {
+  fieldOf: (index: number | null) => string | null = () => 'thscode',
+): Promise<T> {
   try {
-    return { ok: true, value: await call() };
+    return await call();
   } catch (err) {
-    if (!(err instanceof WatchlistError)) throw err;
-    const answer = refusal(err, fieldOf);
-    if (isConflict(answer)) return { ok: false, reply: reply.code(409).send(answer) };
-    return { ok: false, reply: send(reply, answer) };
+    if (err instanceof WatchlistError) throw new StoreRefusal(storeRefusal(err, fieldOf));
+    throw err;
   }
 }
 
@@ -131,199 +143,139 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return out;
 }
 
-type Resolution = { ok: true; item: NewItem } | { ok: false; error: ApiError };
+type Resolution = { ok: true; item: NewItem } | { ok: false; refusal: Refusal };
 
-function hasKey(value: unknown, key: string): boolean {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, key);
-}
-
-export function registerWatchlists(app: FastifyInstance, options: WatchlistOptions): void {
+/** The watchlists, as a Fastify plugin: `app.register(watchlistsPlugin, { prefix: WATCHLISTS_BASE_PATH, … })`. */
+export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plugin, options) => {
   const { resolveInstrument } = options;
+  const scope = plugin.withTypeProvider<ZodTypeProvider>();
+  scope.setValidatorCompiler(zodValidatorCompiler);
 
-  app.register(
-    async (scope) => {
-      let store: WatchlistRepository | null = 'repository' in options ? options.repository : null;
-      // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
-      scope.addHook('onReady', async () => {
-        if (store === null && 'dbPath' in options) {
-          store = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
-        }
-      });
-      scope.addHook('onClose', async () => {
-        await store?.close();
-      });
-      const repo = (): WatchlistRepository => {
-        if (store === null) throw new Error('The watchlist store is not open');
-        return store;
+  let store: WatchlistRepository | null = 'repository' in options ? options.repository : null;
+  // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
+  scope.addHook('onReady', async () => {
+    if (store === null && 'dbPath' in options) {
+      store = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
+    }
+  });
+  scope.addHook('onClose', async () => {
+    await store?.close();
+  });
+  const repo = (): WatchlistRepository => {
+    if (store === null) throw new Error('The watchlist store is not open');
+    return store;
+  };
+
+  // Before the body is read: a refused write costs nothing.
+  scope.addHook('onRequest', async (request, reply) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (write && isCrossOrigin(request.headers)) {
+      return send(
+        reply,
+        refusal(403, 'cross_origin', 'Watchlists can only be changed from pages of this server'),
+      );
+    }
+  });
+  // Per-user data: never stored by the browser or a proxy.
+  scope.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  scope.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof RequestRefusal) return send(reply, error.refusal);
+    if (error instanceof StoreRefusal) return reply.code(error.answer.status).send(error.answer.body);
+    const status = errorStatus(error);
+    if (status === 415) return send(reply, refusal(415, 'media_type', 'The request body must be JSON'));
+    if (status === 413) return send(reply, refusal(413, 'too_large', 'The request body is too large'));
+    if (status >= 400 && status < 500) {
+      return send(reply, refusal(400, 'malformed', 'The request body is not valid JSON'));
+    }
+    request.log.error({ err: error }, 'watchlist request failed');
+    return send(reply, refusal(500, 'server_error', 'The watchlist store failed; nothing was changed'));
+  });
+
+  scope.get(WATCHLIST_ROUTES.index, async () => ({
+    watchlists: await repo().list(),
+    limits: WATCHLIST_LIMITS,
+  }));
+
+  scope.post(WATCHLIST_ROUTES.index, { schema: { body: createWatchlistBody } }, async (request, reply) => {
+    const list = await attempt(() => repo().create(request.body.name));
+    return reply
+      .code(201)
+      .header('location', `${WATCHLISTS_BASE_PATH}${watchlistPath('list', { id: list.id })}`)
+      .send(list);
+  });
+
+  scope.get(WATCHLIST_ROUTES.list, { schema: { params: listParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const list = await repo().get(id);
+    if (list === null) return send(reply, refusal(404, 'not_found', `Watchlist ${id} does not exist.`));
+    return list;
+  });
+
+  scope.patch(
+    WATCHLIST_ROUTES.list,
+    { schema: { params: listParams, body: renameWatchlistBody } },
+    async (request) => {
+      const { name, version } = request.body;
+      return attempt(() => repo().rename(request.params.id, name, version));
+    },
+  );
+
+  scope.delete(
+    WATCHLIST_ROUTES.list,
+    { schema: { params: listParams, querystring: versionQuery } },
+    async (request, reply) => {
+      await attempt(() => repo().delete(request.params.id, request.query.version));
+      return reply.code(204).send();
+    },
+  );
+
+  scope.post(
+    WATCHLIST_ROUTES.items,
+    { bodyLimit: ITEMS_BODY_LIMIT, schema: { params: listParams, body: addItemsRequest } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { body } = request;
+      const batch = 'items' in body;
+      const wanted = 'items' in body ? body.items : [{ thscode: body.thscode, note: body.note }];
+      const { version } = body;
+      const fieldOf = (index: number | null): string => {
+        if (!batch) return 'thscode';
+        return index === null ? 'items' : `items.${index}.thscode`;
       };
+      const codes = wanted.map((w) => w.thscode);
 
-      // Before the body is read: a refused write costs nothing.
-      scope.addHook('onRequest', async (request, reply) => {
-        const write = request.method !== 'GET' && request.method !== 'HEAD';
-        if (write && isCrossOrigin(request.headers)) {
-          return send(
-            reply,
-            apiError(403, 'cross_origin', 'Watchlists can only be changed from pages of this server'),
-          );
-        }
-      });
-      // Per-user data: never stored by the browser or a proxy.
-      scope.addHook('onSend', async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-      });
+      // The store's refusals first, so a stale or doomed write does not cost instrument look-ups.
+      await attempt(() => repo().checkAddItems(id, codes, version), fieldOf);
 
-      scope.setErrorHandler((error: unknown, request, reply) => {
-        const status = errorStatus(error);
-        if (status === 415) return send(reply, apiError(415, 'media_type', 'The request body must be JSON'));
-        if (status === 413) return send(reply, apiError(413, 'too_large', 'The request body is too large'));
-        if (status >= 400 && status < 500) {
-          return send(reply, apiError(400, 'malformed', 'The request body is not valid JSON'));
-        }
-        request.log.error({ err: error }, 'watchlist request failed');
-        return send(reply, apiError(500, 'server_error', 'The watchlist store failed; nothing was changed'));
-      });
-
-      scope.get('/', async () => ({
-        watchlists: await repo().list(),
-        limits: {
-          lists: LIMITS.lists,
-          items_per_list: LIMITS.itemsPerList,
-          name_length: LIMITS.nameLength,
-          note_length: LIMITS.noteLength,
-        },
-      }));
-
-      scope.post('/', async (request, reply) => {
-        const body = parseInput(createBody, request.body, 'body');
-        if (!body.ok) return send(reply, body.error);
-        const result = await attempt(reply, () => repo().create(body.value.name));
-        if (!result.ok) return result.reply;
-        return reply
-          .code(201)
-          .header('location', `${WATCHLISTS_PREFIX}/${result.value.id}`)
-          .send(result.value);
-      });
-
-      scope.get('/:id', async (request, reply) => {
-        const params = parseInput(idParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const list = await repo().get(params.value.id);
-        if (list === null) {
-          return send(reply, apiError(404, 'not_found', `Watchlist ${params.value.id} does not exist.`));
-        }
-        return list;
-      });
-
-      scope.patch('/:id', async (request, reply) => {
-        const params = parseInput(idParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const body = parseInput(renameBody, request.body, 'body');
-        if (!body.ok) return send(reply, body.error);
-        const result = await attempt(reply, () =>
-          repo().rename(params.value.id, body.value.name, body.value.version),
-        );
-        return result.ok ? result.value : result.reply;
-      });
-
-      scope.delete('/:id', async (request, reply) => {
-        const params = parseInput(idParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const query = parseInput(versionQuery, request.query, 'query');
-        if (!query.ok) return send(reply, query.error);
-        const result = await attempt(reply, () => repo().delete(params.value.id, query.value.version));
-        return result.ok ? reply.code(204).send() : result.reply;
-      });
-
-      scope.post('/:id/items', { bodyLimit: ITEMS_BODY_LIMIT }, async (request, reply) => {
-        const params = parseInput(idParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const batch = hasKey(request.body, 'items');
-        let wanted: { thscode: string; note?: string | undefined }[];
-        let version: number;
-        if (batch) {
-          const body = parseInput(addBatchBody, request.body, 'body');
-          if (!body.ok) return send(reply, body.error);
-          wanted = body.value.items;
-          version = body.value.version;
-        } else {
-          const body = parseInput(addOneBody, request.body, 'body');
-          if (!body.ok) return send(reply, body.error);
-          wanted = [{ thscode: body.value.thscode, note: body.value.note }];
-          version = body.value.version;
-        }
-        const fieldOf = (thscode: string | null): string => {
-          if (!batch) return 'thscode';
-          const index = wanted.findIndex((w) => w.thscode === thscode);
-          return index === -1 ? 'items' : `items.${index}.thscode`;
-        };
-
-        const seen = new Set<string>();
-        for (const [index, w] of wanted.entries()) {
-          if (seen.has(w.thscode)) {
-            return send(
-              reply,
-              apiError(422, 'duplicate', `${w.thscode} is given twice`, `items.${index}.thscode`),
-            );
-          }
-          seen.add(w.thscode);
-        }
-
-        // The cheap checks first, so a stale or doomed write does not cost instrument look-ups. The
-        // store checks all of them again inside its transaction.
-        const id = params.value.id;
-        const current = await repo().get(id);
-        if (current === null)
-          return send(reply, apiError(404, 'not_found', `Watchlist ${id} does not exist.`));
-        const early = await attempt(
-          reply,
-          async () => {
-            if (current.version !== version) {
-              throw new WatchlistError(
-                'version_conflict',
-                `Watchlist ${id} has changed: it is at version ${current.version}, the change was made against version ${version}.`,
-                { current },
-              );
-            }
-            const there = current.items.find((i) => seen.has(i.thscode));
-            if (there !== undefined) {
-              throw new WatchlistError('duplicate', `${there.thscode} is already in this watchlist.`, {
-                thscode: there.thscode,
-              });
-            }
-            if (current.items.length + wanted.length > LIMITS.itemsPerList) {
-              throw new WatchlistError(
-                'item_limit',
-                `A watchlist holds at most ${LIMITS.itemsPerList} items; it has ${current.items.length} and ${wanted.length} would be added.`,
-              );
-            }
-          },
-          fieldOf,
-        );
-        if (!early.ok) return early.reply;
-
-        let resolutions: Resolution[];
-        try {
-          resolutions = await mapLimit(wanted, RESOLVE_CONCURRENCY, async (w): Promise<Resolution> => {
+      let resolutions: Resolution[];
+      try {
+        resolutions = await mapLimit(
+          [...wanted.entries()],
+          RESOLVE_CONCURRENCY,
+          async ([index, w]): Promise<Resolution> => {
             const found = await resolveInstrument(w.thscode);
             if (found === null) {
               return {
                 ok: false,
-                error: apiError(
+                refusal: refusal(
                   422,
                   'unknown_instrument',
                   `${w.thscode} is not a known instrument`,
-                  fieldOf(w.thscode),
+                  fieldOf(index),
                 ),
               };
             }
             if (!isWatchlistAssetType(found.asset_type)) {
               return {
                 ok: false,
-                error: apiError(
+                refusal: refusal(
                   422,
                   'unsupported_asset_type',
                   `${w.thscode} is a ${found.asset_type} instrument, which watchlists do not hold`,
-                  fieldOf(w.thscode),
+                  fieldOf(index),
                 ),
               };
             }
@@ -336,60 +288,45 @@ export function registerWatchlists(app: FastifyInstance, options: WatchlistOptio
                 note: w.note ?? '',
               },
             };
-          });
-        } catch (err) {
-          request.log.warn({ err }, 'instrument search failed');
-          return send(
-            reply,
-            apiError(
-              503,
-              'search_unavailable',
-              'The instrument search cannot be reached, so the codes could not be checked; nothing was changed',
-            ),
-          );
-        }
-        const items: NewItem[] = [];
-        for (const r of resolutions) {
-          if (!r.ok) return send(reply, r.error);
-          items.push(r.item);
-        }
-        const result = await attempt(reply, () => repo().addItems(id, items, version), fieldOf);
-        return result.ok ? result.value : result.reply;
-      });
-
-      scope.delete('/:id/items/:thscode', async (request, reply) => {
-        const params = parseInput(itemParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const query = parseInput(versionQuery, request.query, 'query');
-        if (!query.ok) return send(reply, query.error);
-        const { id, thscode } = params.value;
-        const result = await attempt(reply, () => repo().removeItem(id, thscode, query.value.version));
-        return result.ok ? result.value : result.reply;
-      });
-
-      scope.put('/:id/order', async (request, reply) => {
-        const params = parseInput(idParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const body = parseInput(orderBody, request.body, 'body');
-        if (!body.ok) return send(reply, body.error);
-        const result = await attempt(reply, () =>
-          repo().reorder(params.value.id, body.value.thscodes, body.value.version),
+          },
         );
-        return result.ok ? result.value : result.reply;
-      });
-
-      scope.put('/:id/items/:thscode/note', async (request, reply) => {
-        const params = parseInput(itemParams, request.params, 'path');
-        if (!params.ok) return send(reply, params.error);
-        const body = parseInput(noteBody, request.body, 'body');
-        if (!body.ok) return send(reply, body.error);
-        const { id, thscode } = params.value;
-        const result = await attempt(reply, () =>
-          repo().setNote(id, thscode, body.value.note, body.value.version),
+      } catch (err) {
+        request.log.warn({ err }, 'instrument search failed');
+        return send(
+          reply,
+          refusal(
+            503,
+            'search_unavailable',
+            'The instrument search cannot be reached, so the codes could not be checked; nothing was changed',
+          ),
         );
-        return result.ok ? result.value : result.reply;
-      });
+      }
+      const items: NewItem[] = [];
+      for (const r of resolutions) {
+        if (!r.ok) return send(reply, r.refusal);
+        items.push(r.item);
+      }
+      return attempt(() => repo().addItems(id, items, version), fieldOf);
     },
-    { prefix: WATCHLISTS_PREFIX },
   );
-}
+
+  scope.delete(
+    WATCHLIST_ROUTES.item,
+    { schema: { params: itemParams, querystring: versionQuery } },
+    async (request) => {
+      const { id, thscode } = request.params;
+      return attempt(() => repo().removeItem(id, thscode, request.query.version));
+    },
+  );
+
+  scope.put(WATCHLIST_ROUTES.order, { schema: { params: listParams, body: orderBody } }, async (request) => {
+    const { thscodes, version } = request.body;
+    return attempt(() => repo().reorder(request.params.id, thscodes, version));
+  });
+
+  scope.put(WATCHLIST_ROUTES.note, { schema: { params: itemParams, body: noteBody } }, async (request) => {
+    const { id, thscode } = request.params;
+    const { note, version } = request.body;
+    return attempt(() => repo().setNote(id, thscode, note, version));
+  });
+};

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS, WatchlistError } from './repository';
+import { WATCHLIST_LIMITS } from '../../src/contract/watchlists';
+import { WatchlistError } from './repository';
 import type { NewItem, WatchlistRepository } from './repository';
 import {
   configure,
@@ -159,12 +160,12 @@ describe('lists', () => {
     ]);
   });
 
-  it(`refuses list number ${LIMITS.lists + 1}`, async () => {
+  it(`refuses list number ${WATCHLIST_LIMITS.lists + 1}`, async () => {
     const r = repo();
-    for (let i = 0; i < LIMITS.lists; i++) await r.create(`L${i}`);
+    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) await r.create(`L${i}`);
     const err = await refusal(r.create('one too many'));
     expect(err.kind).toBe('list_limit');
-    expect((await r.list()).length).toBe(LIMITS.lists);
+    expect((await r.list()).length).toBe(WATCHLIST_LIMITS.lists);
   });
 
   it('delete removes the list and its items; its id is not reused', async () => {
@@ -258,15 +259,17 @@ describe('items', () => {
     ]);
   });
 
-  it(`holds at most ${LIMITS.itemsPerList} items`, async () => {
+  it(`holds at most ${WATCHLIST_LIMITS.items_per_list} items`, async () => {
     const r = repo();
     const list = await r.create('Full');
-    const codes = Array.from({ length: LIMITS.itemsPerList - 1 }, (_, i) => share(`${600000 + i}.SH`));
+    const codes = Array.from({ length: WATCHLIST_LIMITS.items_per_list - 1 }, (_, i) =>
+      share(`${600000 + i}.SH`),
+    );
     await r.addItems(list.id, codes, 1);
     const err = await refusal(r.addItems(list.id, [share('000001.SZ'), share('000002.SZ')], 2));
     expect(err.kind).toBe('item_limit');
     const full = await r.addItems(list.id, [share('000001.SZ')], 2);
-    expect(full.item_count).toBe(LIMITS.itemsPerList);
+    expect(full.item_count).toBe(WATCHLIST_LIMITS.items_per_list);
   });
 
   it('remove closes the gap in positions', async () => {

@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isWatchlistAssetType, LIMITS, WATCHLIST_ASSET_TYPES, WatchlistError } from './repository';
+import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
+import { WatchlistError } from './repository';
 import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
+import { MIGRATIONS } from './migrations';
+
+export { SCHEMA_VERSION } from './migrations';
 
 /**
  * The watchlist store on better-sqlite3. Durability settings: WAL with `synchronous=FULL`, so a
@@ -12,37 +16,6 @@ import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistS
  */
 
 type Db = Database.Database;
-
-/** Ordered; migration n brings the schema from version n-1 to n. Never edit a released one: append. */
-export const MIGRATIONS: readonly ((db: Db) => void)[] = [
-  (db) => {
-    const types = WATCHLIST_ASSET_TYPES.map((t) => `'${t}'`).join(', ');
-    db.exec(`
-      CREATE TABLE watchlists (
-        -- AUTOINCREMENT: a deleted list's id is never reused, so a stale tab cannot write into a new list.
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        version INTEGER NOT NULL CHECK (version >= 1),
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-      );
-      CREATE TABLE watchlist_items (
-        watchlist_id INTEGER NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
-        thscode TEXT NOT NULL,
-        asset_type TEXT NOT NULL CHECK (asset_type IN (${types})),
-        name TEXT NOT NULL,
-        note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= ${LIMITS.noteLength}),
-        position INTEGER NOT NULL CHECK (position >= 0),
-        added_at INTEGER NOT NULL,
-        PRIMARY KEY (watchlist_id, thscode)
-      ) WITHOUT ROWID;
-      CREATE INDEX watchlist_items_order ON watchlist_items (watchlist_id, position);
-    `);
-  },
-];
-
-export const SCHEMA_VERSION = MIGRATIONS.length;
 
 export class WatchlistStoreError extends Error {
   constructor(message: string, options?: { cause: unknown }) {
@@ -61,20 +34,23 @@ function schemaVersion(db: Db): number {
   return version;
 }
 
-/** Applies the pending migrations, each in its own transaction together with its version bump. */
-export function migrate(db: Db): void {
+/**
+ * Applies the pending migrations (server/watchlists/migrations.ts), each in its own transaction
+ * together with its version bump. `migrations` is for tests that try a list other than the real one.
+ */
+export function migrate(db: Db, migrations: readonly string[] = MIGRATIONS): void {
   const found = schemaVersion(db);
-  if (found > SCHEMA_VERSION) {
+  if (found > migrations.length) {
     throw new WatchlistStoreError(
-      `The watchlist database has schema version ${found}, newer than this server knows (${SCHEMA_VERSION}); upgrade the server.`,
+      `The watchlist database has schema version ${found}, newer than this server knows (${migrations.length}); upgrade the server.`,
     );
   }
-  MIGRATIONS.forEach((up, index) => {
+  migrations.forEach((sql, index) => {
     const target = index + 1;
     db.transaction(() => {
       // Re-read under the write lock: another process may have migrated since we looked.
       if (schemaVersion(db) >= target) return;
-      up(db);
+      db.exec(sql);
       db.pragma(`user_version = ${target}`);
     }).immediate();
   });
@@ -156,6 +132,8 @@ export interface SqliteRepositoryOptions {
   clock?: () => number;
   /** How long a writer waits for another process's lock before failing. */
   busyTimeoutMs?: number;
+  /** The migrations to apply: the released ones (migrations.ts) unless a test tries others. */
+  migrations?: readonly string[];
 }
 
 export function openSqliteWatchlistRepository(
@@ -172,7 +150,7 @@ export function openSqliteWatchlistRepository(
   }
   try {
     configure(db, options.busyTimeoutMs ?? 5000);
-    migrate(db);
+    migrate(db, options.migrations);
   } catch (err) {
     db.close();
     if (err instanceof WatchlistStoreError) throw err;
@@ -257,6 +235,37 @@ export function openSqliteWatchlistRepository(
       .immediate();
   }
 
+  /** A batch names each code once; `index` is the later one's place. */
+  function refuseRepeats(thscodes: readonly string[]): void {
+    const seen = new Set<string>();
+    thscodes.forEach((thscode, index) => {
+      if (seen.has(thscode)) {
+        throw new WatchlistError('duplicate', `${thscode} is given twice`, { thscode, index });
+      }
+      seen.add(thscode);
+    });
+  }
+
+  /** What an add refuses on the list as it is: codes already there, and going over the item limit. */
+  function refuseAdd(current: Watchlist, thscodes: readonly string[]): void {
+    const present = new Set(current.items.map((i) => i.thscode));
+    const index = thscodes.findIndex((code) => present.has(code));
+    const there = thscodes[index];
+    if (there !== undefined) {
+      throw new WatchlistError('duplicate', `${there} is already in this watchlist.`, {
+        thscode: there,
+        index,
+      });
+    }
+    const max = WATCHLIST_LIMITS.items_per_list;
+    if (current.items.length + thscodes.length > max) {
+      throw new WatchlistError(
+        'item_limit',
+        `A watchlist holds at most ${max} items; it has ${current.items.length} and ${thscodes.length} would be added.`,
+      );
+    }
+  }
+
   function findItem(list: Watchlist, thscode: string): WatchlistItem {
     const item = list.items.find((i) => i.thscode === thscode);
     if (item === undefined) {
@@ -278,8 +287,11 @@ export function openSqliteWatchlistRepository(
       return db
         .transaction(() => {
           const count = int(row(q.listCount.get()), 'n');
-          if (count >= LIMITS.lists) {
-            throw new WatchlistError('list_limit', `There can be at most ${LIMITS.lists} watchlists.`);
+          if (count >= WATCHLIST_LIMITS.lists) {
+            throw new WatchlistError(
+              'list_limit',
+              `There can be at most ${WATCHLIST_LIMITS.lists} watchlists.`,
+            );
           }
           const key = ensureNameFree(name, null);
           const now = clock();
@@ -304,23 +316,17 @@ export function openSqliteWatchlistRepository(
       }).immediate();
     },
 
+    async checkAddItems(id, thscodes, expectedVersion) {
+      refuseRepeats(thscodes);
+      // One read transaction: the list and its items as of one moment.
+      db.transaction(() => refuseAdd(checkVersion(id, expectedVersion), thscodes))();
+    },
+
     async addItems(id, items: readonly NewItem[], expectedVersion) {
+      const thscodes = items.map((i) => i.thscode);
+      refuseRepeats(thscodes);
       return versionedWrite(id, expectedVersion, (current) => {
-        const present = new Set(current.items.map((i) => i.thscode));
-        for (const item of items) {
-          if (present.has(item.thscode)) {
-            throw new WatchlistError('duplicate', `${item.thscode} is already in this watchlist.`, {
-              thscode: item.thscode,
-            });
-          }
-          present.add(item.thscode);
-        }
-        if (present.size > LIMITS.itemsPerList) {
-          throw new WatchlistError(
-            'item_limit',
-            `A watchlist holds at most ${LIMITS.itemsPerList} items; it has ${current.items.length} and ${items.length} would be added.`,
-          );
-        }
+        refuseAdd(current, thscodes);
         const now = clock();
         items.forEach((item, i) => {
           q.insertItem.run(

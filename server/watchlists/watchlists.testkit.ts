@@ -5,8 +5,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import { BODY_LIMIT } from '../app';
-import { WATCHLIST_ASSET_TYPES } from './repository';
-import { registerWatchlists } from './routes';
+import { WATCHLISTS_BASE_PATH, WATCHLIST_ASSET_TYPES } from '../../src/contract/watchlists';
+import { watchlistsPlugin } from './routes';
 import type { ResolvedInstrument, ResolveInstrument } from './resolve-instrument';
 
 /** A Fastify app with only the watchlist routes, on a fresh SQLite file, with a fake instrument search. */
@@ -74,7 +74,12 @@ export async function startTestServer(clock: () => number = () => T0): Promise<T
   const search = fakeSearch();
   // The app's body limit, so that the routes are tested under the same limit as in production.
   const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT });
-  registerWatchlists(app, { dbPath, resolveInstrument: search.resolve, clock });
+  app.register(watchlistsPlugin, {
+    prefix: WATCHLISTS_BASE_PATH,
+    dbPath,
+    resolveInstrument: search.resolve,
+    clock,
+  });
   await app.ready();
   return {
     app,

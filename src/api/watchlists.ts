@@ -1,91 +1,35 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  WATCHLISTS_BASE_PATH,
+  WATCHLIST_LIMITS,
+  watchlistErrorBodySchema,
+  watchlistIndexSchema,
+  watchlistPath,
+  watchlistSchema,
+  type addItemsBody,
+  type noteBody,
+  type orderBody,
+  type renameWatchlistBody,
+  type versionQuery,
+  type Watchlist,
+  type WatchlistIndex,
+  type WatchlistItem,
+} from '../contract/watchlists';
 import type { FetchLike } from './client';
 
 /**
- * The browser's client for the BFF's watchlist REST API (`/bff/watchlists`, server/watchlists/routes.ts):
- * every answer parsed with zod, every refusal a `WatchlistApiError`. Edits are described as intents
- * (`WatchlistEdit`) so that one written against an old version can be planned again on the list as it
- * is now (a 409 carries it) and sent once more, and so that the screen can show it before the server
- * has answered.
+ * The browser's client for the BFF's watchlist REST API (paths, bodies and answers in
+ * src/contract/watchlists.ts): every answer parsed with the contract's schemas, every refusal a
+ * `WatchlistApiError`. Edits are described as intents (`WatchlistEdit`) so that one written against an
+ * old version can be planned again on the list as it is now (a 409 carries it) and sent once more, and
+ * so that the screen can show it before the server has answered.
  */
 
-export const WATCHLISTS_BASE = '/bff/watchlists';
+export type { Watchlist, WatchlistIndex, WatchlistItem, WatchlistSummary } from '../contract/watchlists';
 
-export const watchlistItemSchema = z.looseObject({
-  thscode: z.string(),
-  // Kept as text: a type added on the server later must not blank the page.
-  asset_type: z.string(),
-  name: z.string(),
-  note: z.string(),
-  position: z.number().int(),
-  added_at: z.number(),
-});
-export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
-
-export const watchlistSummarySchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string(),
-  version: z.number().int(),
-  item_count: z.number().int(),
-  created_at: z.number(),
-  updated_at: z.number(),
-});
-export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>;
-
-export const watchlistSchema = watchlistSummarySchema.extend({ items: z.array(watchlistItemSchema) });
-export type Watchlist = z.infer<typeof watchlistSchema>;
-
-export const watchlistLimitsSchema = z.looseObject({
-  lists: z.number().int(),
-  items_per_list: z.number().int(),
-  name_length: z.number().int(),
-  note_length: z.number().int(),
-});
-export type WatchlistLimits = z.infer<typeof watchlistLimitsSchema>;
-
-export const watchlistIndexSchema = z.looseObject({
-  watchlists: z.array(watchlistSummarySchema),
-  limits: watchlistLimitsSchema,
-});
-export type WatchlistIndex = z.infer<typeof watchlistIndexSchema>;
-
-/** The server's limits (server/watchlists/repository.ts), for checks before a request is sent. */
-export const WATCHLIST_LIMITS: WatchlistLimits = {
-  lists: 50,
-  items_per_list: 200,
-  name_length: 40,
-  note_length: 500,
-};
-
-/** The server's code rule (server/watchlists/schemas.ts) after trimming and upper-casing. */
-export const WATCHLIST_CODE_RE = /^[0-9A-Z]{1,16}\.[A-Z]{1,6}$/;
-
-/** Asset types a watchlist holds; the search also offers forex and commodity indices, which it refuses. */
-export const WATCHLIST_ASSET_TYPES: readonly string[] = [
-  'a-share',
-  'a-share-index',
-  'fund-etf',
-  'fund-lof',
-  'fund-otc',
-  'fund-reits',
-  'futures',
-  'options',
-];
-
-export function isWatchlistAssetType(type: string): boolean {
-  return WATCHLIST_ASSET_TYPES.includes(type);
-}
-
-/** Code points, as the server counts them (40 Chinese characters are 40). */
-export function textLength(text: string): number {
-  return [...text].length;
-}
-
-const errorBodySchema = z.looseObject({
-  error: z.looseObject({ code: z.string(), message: z.string(), field: z.string().nullable() }),
-  current: watchlistSchema.optional(),
-});
+/** A refusal, with the list as it is now when the refusal is a version conflict. */
+const errorBodySchema = watchlistErrorBodySchema.extend({ current: watchlistSchema.optional() });
 
 /** A refused or failed watchlist request. `status` 0: the server could not be reached or answered nonsense. */
 export class WatchlistApiError extends Error {
@@ -131,12 +75,16 @@ export interface NewItemInput {
   note?: string;
 }
 
-const enc = encodeURIComponent;
+/** `?version=n`, as the deletes take it. */
+function versionQueryString(version: number): string {
+  const query: Record<keyof z.input<typeof versionQuery>, string> = { version: String(version) };
+  return `?${new URLSearchParams(query).toString()}`;
+}
 
 export function createWatchlistClient(opts: { fetch?: FetchLike; baseUrl?: string } = {}) {
   // Looked up per call so that a test replacing globalThis.fetch is honoured.
   const doFetch: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const base = `${opts.baseUrl ?? ''}${WATCHLISTS_BASE}`;
+  const base = `${opts.baseUrl ?? ''}${WATCHLISTS_BASE_PATH}`;
 
   async function request(
     method: 'GET' | WriteRequest['method'],
@@ -208,22 +156,27 @@ export function createWatchlistClient(opts: { fetch?: FetchLike; baseUrl?: strin
   }
 
   async function list(signal?: AbortSignal): Promise<WatchlistIndex> {
-    const { json } = await request('GET', '', undefined, signal);
+    const { json } = await request('GET', watchlistPath('index', {}), undefined, signal);
     return parse(watchlistIndexSchema, json, 'list of watchlists');
   }
 
   async function get(id: number, signal?: AbortSignal): Promise<Watchlist> {
-    const { json } = await request('GET', `/${id}`, undefined, signal);
+    const { json } = await request('GET', watchlistPath('list', { id }), undefined, signal);
     return parse(watchlistSchema, json, 'watchlist');
   }
 
   async function create(name: string): Promise<Watchlist> {
-    const { json } = await request('POST', '', { name }, undefined);
+    const { json } = await request('POST', watchlistPath('index', {}), { name }, undefined);
     return parse(watchlistSchema, json, 'new watchlist');
   }
 
   async function remove(id: number, version: number): Promise<void> {
-    await request('DELETE', `/${id}?version=${version}`, undefined, undefined);
+    await request(
+      'DELETE',
+      `${watchlistPath('list', { id })}${versionQueryString(version)}`,
+      undefined,
+      undefined,
+    );
   }
 
   /** A write that answers the list as committed. */
@@ -244,30 +197,30 @@ export const watchlistClient: WatchlistClient = createWatchlistClient();
 export const writes = {
   rename: (id: number, name: string, version: number): WriteRequest => ({
     method: 'PATCH',
-    path: `/${id}`,
-    body: { name, version },
+    path: watchlistPath('list', { id }),
+    body: { name, version } satisfies z.input<typeof renameWatchlistBody>,
   }),
   addItems: (id: number, items: readonly NewItemInput[], version: number): WriteRequest => ({
     method: 'POST',
-    path: `/${id}/items`,
+    path: watchlistPath('items', { id }),
     body: {
       items: items.map((i) => (i.note ? { thscode: i.thscode, note: i.note } : { thscode: i.thscode })),
       version,
-    },
+    } satisfies z.input<typeof addItemsBody>,
   }),
   removeItem: (id: number, thscode: string, version: number): WriteRequest => ({
     method: 'DELETE',
-    path: `/${id}/items/${enc(thscode)}?version=${version}`,
+    path: `${watchlistPath('item', { id, thscode })}${versionQueryString(version)}`,
   }),
   reorder: (id: number, thscodes: readonly string[], version: number): WriteRequest => ({
     method: 'PUT',
-    path: `/${id}/order`,
-    body: { thscodes, version },
+    path: watchlistPath('order', { id }),
+    body: { thscodes: [...thscodes], version } satisfies z.input<typeof orderBody>,
   }),
   note: (id: number, thscode: string, note: string, version: number): WriteRequest => ({
     method: 'PUT',
-    path: `/${id}/items/${enc(thscode)}/note`,
-    body: { note, version },
+    path: watchlistPath('note', { id, thscode }),
+    body: { note, version } satisfies z.input<typeof noteBody>,
   }),
 };
 

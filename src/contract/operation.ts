@@ -60,6 +60,9 @@ export interface ParamIssue {
   rule: string;
 }
 
+/** Where the BFF serves the operations: `${API_BASE_PATH}/${id}`. */
+export const API_BASE_PATH = '/api';
+
 export interface Operation<
   Id extends string,
   P extends ParamsSchema,
@@ -67,7 +70,7 @@ export interface Operation<
 > extends OperationSpec<P, D> {
   /** The path after `/api/`, for example `a-share/prices/snapshot`. */
   id: Id;
-  path: `/api/${Id}`;
+  path: `${typeof API_BASE_PATH}/${Id}`;
   /** `get_` + the path after `/api/` with `/` and `-` replaced by `_`; null where the spec says none. */
   tool: string | null;
   /** Names of the parameters it takes (anything else is refused by the BFF). */
@@ -103,7 +106,7 @@ export function defineOperations<const T extends { [id: string]: EntrySpec<Param
       ...shared,
       ...spec,
       id,
-      path: `/api/${id}`,
+      path: `${API_BASE_PATH}/${id}`,
       tool: spec.hasTool === false ? null : toolName(id),
       paramNames: Object.keys(spec.params.shape),
     };

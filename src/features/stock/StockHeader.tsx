@@ -11,7 +11,7 @@ import {
   formatVolume,
 } from '../../lib/format';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
-import { AddToWatchlist } from '../../components/AddToWatchlist';
+import { AddToWatchlist } from '../watchlists';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
 import type { InstrumentRecord } from '../../api/instruments';

@@ -1,5 +1,5 @@
 import type { InstrumentRecord } from '../../api/instruments';
-import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../contract/watchlists';
 import { InstrumentCombobox } from '../../components/InstrumentCombobox';
 import { useWatchlistText } from './messages';
 

@@ -1,14 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  isWatchlistAssetType,
-  isWatchlistApiError,
-  watchlistClient,
-  watchlistIndexQuery,
-  watchlistKeys,
-  writes,
-} from '../../api/watchlists';
+import { isWatchlistApiError, watchlistIndexQuery } from '../../api/watchlists';
 import { ApiError, ErrorCode } from '../../contract/envelope';
 import { DASH } from '../../lib/format';
 import { nameProblem } from './ListActions';
@@ -23,8 +16,9 @@ import {
   type RejectedEntry,
 } from './csv';
 import { parseShared, uniqueName, type ImportSearch } from './share';
-import { WATCHLIST_LIMITS } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../contract/watchlists';
 import { apiErrorText } from './errors';
+import { useImportWatchlist } from './api/import-watchlist';
 import './watchlists.css';
 
 /**
@@ -168,6 +162,7 @@ function Preview({ source }: { source: Source }) {
   const { t, assetLabel } = useWatchlistText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutateAsync: importList } = useImportWatchlist();
   const nameId = useId();
   const index = useQuery(watchlistIndexQuery());
   const [nameDraft, setNameDraft] = useState<string | null>(null);
@@ -231,24 +226,13 @@ function Preview({ source }: { source: Source }) {
     if (!canSave) return;
     setSaving(true);
     setSaveError(null);
-    let created: { id: number; version: number } | null = null;
     try {
-      const list = await watchlistClient.create(name.trim());
-      created = list;
-      const full = await watchlistClient.send(
-        writes.addItems(
-          list.id,
-          ready.map(({ entry }) => ({ thscode: entry.thscode, note: entry.note })),
-          list.version,
-        ),
-      );
-      queryClient.setQueryData(watchlistKeys.detail(full.id), full);
-      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      const full = await importList({
+        name,
+        items: ready.map(({ entry }) => ({ thscode: entry.thscode, note: entry.note })),
+      });
       await navigate({ to: '/watchlists/$id', params: { id: String(full.id) } });
     } catch (error) {
-      // An empty list left behind by a refused batch would only confuse: take it back.
-      if (created !== null) await watchlistClient.remove(created.id, created.version).catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
       setSaveError(
         t('import.failed', { message: isWatchlistApiError(error) ? apiErrorText(error, t) : String(error) }),
       );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import type { WatchlistItem } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
 import { watchlistCsvText, watchlistFileName } from './csv';
@@ -127,7 +128,7 @@ export function ShareButton({ name, items }: { name: string; items: readonly Wat
   );
 }
 
-/** The problem with a list name, or null (the server's rules: 1–40 characters after trimming). */
+/** The problem with a list name, or null (the contract's rule: 1 to `name_length` characters after trimming). */
 export function nameProblem(name: string, t: ReturnType<typeof useWatchlistText>['t']): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return t('name.empty');

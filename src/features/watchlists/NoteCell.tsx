@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { WATCHLIST_LIMITS } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { isValidNote } from './csv';
 import { useWatchlistText } from './messages';
 

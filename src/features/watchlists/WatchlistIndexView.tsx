@@ -1,20 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  WATCHLIST_LIMITS,
-  isWatchlistApiError,
-  runEdit,
-  watchlistClient,
-  watchlistIndexQuery,
-  watchlistKeys,
-  type WatchlistSummary,
-} from '../../api/watchlists';
+import { isWatchlistApiError, watchlistIndexQuery, type WatchlistSummary } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { ErrorState } from '../../components/states';
 import { formatShanghaiMinute } from '../../lib/format';
 import { ConfirmDelete, RenameForm, nameProblem } from './ListActions';
 import { useWatchlistText } from './messages';
 import { outcomeNotice } from './editor';
+import { useCreateWatchlist } from './api/create-watchlist';
+import { useEditWatchlist } from './api/edit-watchlist';
 import { apiErrorText } from './errors';
 import { useDeleteList } from './useDeleteList';
 import './watchlists.css';
@@ -23,8 +18,8 @@ import './watchlists.css';
 export function WatchlistIndexView() {
   const { t } = useWatchlistText();
   const index = useQuery(watchlistIndexQuery());
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutateAsync: editList } = useEditWatchlist();
   const [status, setStatus] = useState('');
   const [renaming, setRenaming] = useState<number | null>(null);
   const [renameError, setRenameError] = useState<string | null>(null);
@@ -32,16 +27,12 @@ export function WatchlistIndexView() {
 
   async function rename(list: WatchlistSummary, name: string) {
     setRenaming(null);
-    const outcome = await runEdit(
-      watchlistClient,
-      { ...list, items: [] },
-      { kind: 'rename', name, base: list.name },
-    );
-    const notice = outcomeNotice({ kind: 'rename', name, base: list.name }, outcome, t);
+    const edit = { kind: 'rename', name, base: list.name } as const;
+    // Planned on the summary the reader saw: a rename needs no items.
+    const outcome = await editList({ id: list.id, edit, base: { ...list, items: [] } });
+    const notice = outcomeNotice(edit, outcome, t);
     setRenameError(notice?.tone === 'error' ? notice.text : null);
     if (notice?.tone === 'info') setStatus(notice.text);
-    if (outcome.list) queryClient.setQueryData(watchlistKeys.detail(outcome.list.id), outcome.list);
-    await queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
   }
 
   const lists = index.data?.watchlists ?? [];
@@ -159,7 +150,7 @@ export function WatchlistIndexView() {
 
 function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id: number) => void }) {
   const { t } = useWatchlistText();
-  const queryClient = useQueryClient();
+  const { mutateAsync: createList } = useCreateWatchlist();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -174,9 +165,7 @@ function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id
     setBusy(true);
     setError(null);
     try {
-      const list = await watchlistClient.create(name.trim());
-      queryClient.setQueryData(watchlistKeys.detail(list.id), list);
-      void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      const list = await createList(name);
       setName('');
       onCreated(list.id);
     } catch (failure) {

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { WATCHLIST_LIMITS, watchlistQuery, type Watchlist, type WatchlistEdit } from '../../api/watchlists';
+import { watchlistQuery, type Watchlist, type WatchlistEdit } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import type { SortingState } from '../../components/DataTable';
 import { ErrorState } from '../../components/states';
 import { formatShanghaiMinute } from '../../lib/format';

@@ -1,4 +1,5 @@
-import { WATCHLIST_CODE_RE, WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import type { WatchlistItem } from '../../api/watchlists';
+import { WATCHLIST_CODE_RE, WATCHLIST_LIMITS, watchlistNoteSchema } from '../../contract/watchlists';
 import { csvFileName, csvFileText, toCsv, type CsvColumn } from '../../lib/csv';
 
 /**
@@ -121,11 +122,9 @@ export function noteForCsv(note: string): string {
   return /^'+/.test(note) && FORMULA_START.test(note.replace(/^'+/, '')) ? `'${note}` : note;
 }
 
-// eslint-disable-next-line no-control-regex -- the server refuses these in notes (line breaks and tabs are fine)
-const NOTE_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
+/** The server's rule for notes (length, no control characters but line breaks and tabs). */
 export function isValidNote(note: string): boolean {
-  return textLength(note) <= WATCHLIST_LIMITS.note_length && !NOTE_CONTROL_RE.test(note);
+  return watchlistNoteSchema.safeParse(note).success;
 }
 
 /**

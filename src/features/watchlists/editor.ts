@@ -1,25 +1,23 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
-  WATCHLIST_LIMITS,
   applyEdit,
-  runEdit,
   watchlistClient,
-  watchlistKeys,
-  watchlistQuery,
   type EditOutcome,
   type Watchlist,
   type WatchlistClient,
   type WatchlistEdit,
 } from '../../api/watchlists';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
+import { useEditWatchlist } from './api/edit-watchlist';
 import { apiErrorText } from './errors';
 import { useWatchlistText, type WatchlistT } from './messages';
 
 /**
- * Edits of one open list. They are sent one after the other, each planned on the newest list the page
- * knows, so quick keystrokes (Alt+↓ three times) never conflict with each other; meanwhile the page
- * shows the list with the waiting edits applied. A conflict with another tab is re-applied once by
- * `runEdit`; whatever could not be applied becomes a notice on the page.
+ * Edits of one open list. They go through `useEditWatchlist` (a mutation), one after the other, each
+ * planned on the newest list the page knows, so quick keystrokes (Alt+↓ three times) never conflict
+ * with each other; meanwhile the page shows the list with the waiting edits applied, from the moment
+ * they are made. A conflict with another tab is re-applied once by `runEdit`; whatever could not be
+ * applied becomes a notice on the page.
  */
 
 export interface Notice {
@@ -108,12 +106,12 @@ export function useWatchlistEditor(
   server: Watchlist | undefined,
   client: WatchlistClient = watchlistClient,
 ): WatchlistEditor {
-  const queryClient = useQueryClient();
   const { t } = useWatchlistText();
+  // The edits not answered yet, shown at once (the mutation's own state reaches the page a tick later).
   const [pending, setPending] = useState<readonly { seq: number; edit: WatchlistEdit }[]>([]);
   const [notices, setNotices] = useState<readonly Notice[]>([]);
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
   const counter = useRef(0);
+  const { mutateAsync } = useEditWatchlist({ serialFor: id, client });
 
   const notify = useCallback((notice: Omit<Notice, 'id'>) => {
     counter.current += 1;
@@ -131,47 +129,27 @@ export function useWatchlistEditor(
       counter.current += 1;
       const seq = counter.current;
       setPending((list) => [...list, { seq, edit }]);
-      const key = watchlistKeys.detail(id);
-      const run = async (): Promise<EditOutcome> => {
-        try {
-          const base =
-            queryClient.getQueryData<Watchlist>(key) ??
-            (await queryClient.fetchQuery(watchlistQuery(id, client)));
-          const outcome = await runEdit(client, base, edit);
-          // A reload started before this write must not put the older list back.
-          await queryClient.cancelQueries({ queryKey: key });
-          if (outcome.list) queryClient.setQueryData(key, outcome.list);
-          else void queryClient.invalidateQueries({ queryKey: key });
-          if (outcome.status === 'applied')
-            void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
-          const notice = outcomeNotice(edit, outcome, t);
-          if (notice) notify(notice);
-          return outcome;
-        } catch (error) {
-          const outcome: EditOutcome = {
-            status: 'failed',
-            list: null,
-            reason: 'error',
-            error: null,
-          };
-          notify({
-            tone: 'error',
-            text: t('outcome.error', {
-              what: describe(edit, t),
-              message: error instanceof Error ? error.message : String(error),
-            }),
-          });
-          void queryClient.invalidateQueries({ queryKey: key });
-          return outcome;
-        } finally {
-          setPending((list) => list.filter((p) => p.seq !== seq));
-        }
-      };
-      const next = chain.current.then(run, run);
-      chain.current = next;
-      return next;
+      return mutateAsync({ id, edit })
+        .then(
+          (outcome) => {
+            const notice = outcomeNotice(edit, outcome, t);
+            if (notice) notify(notice);
+            return outcome;
+          },
+          (error: unknown): EditOutcome => {
+            notify({
+              tone: 'error',
+              text: t('outcome.error', {
+                what: describe(edit, t),
+                message: error instanceof Error ? error.message : String(error),
+              }),
+            });
+            return { status: 'failed', list: null, reason: 'error', error: null };
+          },
+        )
+        .finally(() => setPending((list) => list.filter((p) => p.seq !== seq)));
     },
-    [client, id, notify, queryClient, t],
+    [id, mutateAsync, notify, t],
   );
 
   const view = useMemo(

@@ -7,6 +7,7 @@ import { FUND_CODE_RE } from '../../contract/operations/fund-common';
 import { FUTURES_CODE_RE } from '../../contract/operations/futures';
 import { OPTION_CODE_RE } from '../../contract/operations/options';
 import { shanghaiMidnight } from '../../contract/time';
+import { isWatchlistAssetType, type WatchlistAssetType } from '../../contract/watchlists';
 
 /**
  * Live columns of a watchlist, by asset type, with as few calls as the contract allows:
@@ -127,17 +128,16 @@ function snapshotRows(data: Snapshot): Map<string, RowQuote> {
   return out;
 }
 
-const NAV_FUND_TYPES: Readonly<Record<string, 'otc' | 'exchange' | 'reits'>> = {
+const NAV_FUND_TYPES: Readonly<Partial<Record<WatchlistAssetType, 'otc' | 'exchange' | 'reits'>>> = {
   'fund-otc': 'otc',
   'fund-lof': 'exchange',
   'fund-reits': 'reits',
 };
 
 /** Sorted, de-duplicated codes of one asset type that pass the operation's code rule. */
-function codesOf(items: readonly QuoteItem[], type: string | readonly string[], rule: RegExp): string[] {
-  const types: readonly string[] = typeof type === 'string' ? [type] : type;
+function codesOf(items: readonly QuoteItem[], type: WatchlistAssetType, rule: RegExp): string[] {
   const codes = items
-    .filter((i) => types.includes(i.asset_type))
+    .filter((i) => i.asset_type === type)
     .map((i) => i.thscode.toUpperCase())
     .filter((code) => rule.test(code));
   // Sorted so that reordering the list keeps the same query key (no refetch for a move).
@@ -176,7 +176,7 @@ export function quoteRequests(items: readonly QuoteItem[]): QuoteRequest[] {
   }
 
   for (const item of items) {
-    const fundType = NAV_FUND_TYPES[item.asset_type];
+    const fundType = isWatchlistAssetType(item.asset_type) ? NAV_FUND_TYPES[item.asset_type] : undefined;
     const code = item.thscode.toUpperCase();
     if (fundType === undefined || !FUND_CODE_RE.test(code)) continue;
     // A week of net values: the newest one and the one before it, for the day's change.

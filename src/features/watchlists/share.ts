@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WATCHLIST_LIMITS, textLength, type WatchlistItem } from '../../api/watchlists';
+import type { WatchlistItem } from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { checkEntries, type ParsedImport } from './csv';
 
 /**
@@ -11,9 +12,13 @@ import { checkEntries, type ParsedImport } from './csv';
 /** All notes together may take this many characters in a link; longer ones are left out. */
 export const SHARE_NOTES_MAX = 400;
 
+/** What a link's fields may hold before they are ignored (the name is then cut to the list limit). */
+const LINK_NAME_MAX = 200;
+const LINK_CODES_MAX = 4000;
+
 export const importSearchSchema = z.object({
-  name: z.string().max(200).optional().catch(undefined),
-  codes: z.string().max(4000).optional().catch(undefined),
+  name: z.string().max(LINK_NAME_MAX).optional().catch(undefined),
+  codes: z.string().max(LINK_CODES_MAX).optional().catch(undefined),
   notes: z
     .array(z.string().max(WATCHLIST_LIMITS.note_length))
     .max(WATCHLIST_LIMITS.items_per_list)

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerWatchlists } from '../../../server/watchlists/routes';
+import { watchlistsPlugin } from '../../../server/watchlists/routes';
 import type { ResolvedInstrument } from '../../../server/watchlists/resolve-instrument';
-import { watchlistSchema } from '../../api/watchlists';
+import { WATCHLISTS_BASE_PATH, watchlistSchema } from '../../contract/watchlists';
 import { createAppRouter } from '../../router';
 import { envelope, renderWithProviders, requestOf } from '../../lib/testing.testkit';
 
@@ -84,7 +84,8 @@ export async function startUiServer(): Promise<UiServer> {
   // The watchlist routes alone (server/app.ts reads package.json through a file URL, which jsdom's URL is not).
   const dir = mkdtempSync(join(tmpdir(), 'watchlists-ui-'));
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
-  registerWatchlists(app, {
+  app.register(watchlistsPlugin, {
+    prefix: WATCHLISTS_BASE_PATH,
     dbPath: join(dir, 'watchlists.sqlite'),
     resolveInstrument: async (thscode) => KNOWN.find((k) => k.thscode === thscode) ?? null,
   });

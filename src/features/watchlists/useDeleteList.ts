@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   isWatchlistApiError,
   watchlistClient,
-  watchlistKeys,
   type WatchlistClient,
   type WatchlistSummary,
 } from '../../api/watchlists';
+import { useDeleteWatchlist } from './api/delete-watchlist';
 import { useWatchlistText } from './messages';
 
 /**
@@ -28,8 +27,8 @@ export function useDeleteList(
   onDeleted: (list: WatchlistSummary) => void,
   client: WatchlistClient = watchlistClient,
 ) {
-  const queryClient = useQueryClient();
   const { t } = useWatchlistText();
+  const { mutateAsync } = useDeleteWatchlist({ client });
   const [state, setState] = useState<DeleteState>({
     target: null,
     message: undefined,
@@ -46,7 +45,7 @@ export function useDeleteList(
     if (list === null) return;
     setState((s) => ({ ...s, busy: true, error: null }));
     try {
-      await client.remove(list.id, list.version);
+      await mutateAsync({ id: list.id, version: list.version });
     } catch (error) {
       if (isWatchlistApiError(error) && error.conflict && error.current) {
         const current = error.current;
@@ -56,23 +55,16 @@ export function useDeleteList(
           error: null,
           busy: false,
         });
-        queryClient.setQueryData(watchlistKeys.detail(current.id), current);
-        void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
         return;
       }
-      // Already gone (deleted in another tab): what the reader wanted.
-      if (!(isWatchlistApiError(error) && error.status === 404)) {
-        setState((s) => ({
-          ...s,
-          busy: false,
-          error: error instanceof Error ? error.message : String(error),
-        }));
-        return;
-      }
+      setState((s) => ({
+        ...s,
+        busy: false,
+        error: error instanceof Error ? error.message : String(error),
+      }));
+      return;
     }
     cancel();
-    queryClient.removeQueries({ queryKey: watchlistKeys.detail(list.id) });
-    await queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
     onDeleted(list);
   }
 

@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  renderAt,
-  serverList,
-  serverState,
-  startUiServer,
-  type UiServer,
-} from '../features/watchlists/ui.testkit';
+import { renderAt, serverList, serverState, startUiServer, type UiServer } from './ui.testkit';
 
 /** "Add to watchlist" in the stock view's header, against the real watchlist routes. */
 

@@ -2,24 +2,23 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
-  WATCHLIST_LIMITS,
   isWatchlistApiError,
-  runEdit,
-  textLength,
-  watchlistClient,
   watchlistIndexQuery,
-  watchlistKeys,
   watchlistQuery,
   type Watchlist,
   type WatchlistSummary,
-} from '../api/watchlists';
-import { useI18n, type Language, type MessageVars } from '../lib/i18n';
+} from '../../api/watchlists';
+import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
+import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
+import { useCreateWatchlist } from './api/create-watchlist';
+import { useEditWatchlist } from './api/edit-watchlist';
 import './AddToWatchlist.css';
 
 /**
  * "Add to watchlist" for any instrument page: a button that opens a small panel with the reader's lists
- * (choose one) and a field to create a new list with the instrument in it. A list changed meanwhile in
- * another tab is handled by `runEdit` (re-planned on the newest version once).
+ * (choose one) and a field to create a new list with the instrument in it. The add goes through the
+ * same edit mutation as the list page: a list changed meanwhile in another tab is handled by `runEdit`
+ * (re-planned on the newest version once).
  */
 
 const zhCN = {
@@ -75,6 +74,8 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
   const { lang } = useI18n();
   const t = (key: Key, vars?: MessageVars) => text(lang, key, vars);
   const queryClient = useQueryClient();
+  const { mutateAsync: editList } = useEditWatchlist();
+  const { mutateAsync: createList } = useCreateWatchlist();
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -99,9 +100,7 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
   }
 
   async function addTo(base: Watchlist) {
-    const outcome = await runEdit(watchlistClient, base, { kind: 'add', items: [{ thscode }] });
-    if (outcome.list) queryClient.setQueryData(watchlistKeys.detail(outcome.list.id), outcome.list);
-    void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+    const outcome = await editList({ id: base.id, base, edit: { kind: 'add', items: [{ thscode }] } });
     const list = { id: base.id, name: outcome.list?.name ?? base.name };
     if (outcome.status === 'applied') setResult({ kind: 'added', list });
     else if (outcome.status === 'noop') setResult({ kind: 'already', list });
@@ -135,7 +134,7 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
     setBusy(true);
     setResult(null);
     try {
-      const list = await watchlistClient.create(trimmed);
+      const list = await createList(trimmed);
       setName('');
       await addTo(list);
     } catch (error) {

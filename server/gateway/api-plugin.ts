@@ -1,0 +1,97 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
+import { errorStatus } from '../error-status';
+import { pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
+import type { GatewayAnswer, GatewayDeps } from './operation-handler';
+
+/**
+ * `/api`: the market data contract, as a Fastify plugin registered with `prefix: API_BASE_PATH`. Every
+ * answer under it is an envelope with `X-Request-Id` and `X-Cache`, whatever went wrong: an unknown
+ * path or method (its not-found handler), a malformed request, the per-client rate limit, a URL too
+ * long (its error handler and hooks). Nothing outside this plugin needs to know what /api answers.
+ */
+
+/** Longest request URL accepted; the longest legitimate one (100 auction codes) is well under 2 KiB. */
+export const MAX_URL_LENGTH = 8_192;
+
+/** Thrown by the per-client rate limit; answered as a 6429 envelope. */
+export class ClientRateLimitError extends Error {
+  readonly statusCode = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many requests from this client');
+    this.name = 'ClientRateLimitError';
+  }
+}
+
+function fail(
+  request: FastifyRequest,
+  status: number,
+  code: number,
+  message: string,
+  retryAfter: string | null = null,
+): GatewayAnswer {
+  return {
+    status,
+    body: JSON.stringify(errorEnvelope(code, message, request.id)),
+    requestId: request.id,
+    retryAfter,
+    cache: 'MISS',
+  };
+}
+
+/** A request that failed before or outside the gateway handler still gets an envelope. */
+function errorAnswer(request: FastifyRequest, error: unknown): GatewayAnswer {
+  if (error instanceof ClientRateLimitError) {
+    const s = error.retryAfterSeconds;
+    return fail(
+      request,
+      429,
+      ErrorCode.GATEWAY_CLIENT_RATE_LIMITED,
+      `Too many requests from this browser; please wait ${s} s before asking again.`,
+      String(s),
+    );
+  }
+  // Other methods are not operations, whatever went wrong with their body.
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return unknownOperation(pathOf(request.url), request.id);
+  return errorStatus(error) < 500
+    ? fail(request, 400, ErrorCode.PARAM_FORMAT, 'The request is malformed.')
+    : fail(request, 500, ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.');
+}
+
+/** What /api answers for a URL the router could not even decode (Fastify's `frameworkErrors`). */
+export function answerUndecodableUrl(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendAnswer(reply, unknownOperation(pathOf(request.url), request.id));
+}
+
+export const apiPlugin: FastifyPluginAsync<GatewayDeps> = async (api, deps) => {
+  // Every answer carries an id and a cache status, including 404s and errors; the handler replaces
+  // them with the service's id and the real status.
+  api.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id).header('x-cache', 'MISS');
+    if (request.url.length > MAX_URL_LENGTH) {
+      return sendAnswer(
+        reply,
+        fail(
+          request,
+          414,
+          ErrorCode.PARAM_FORMAT,
+          `The request address is longer than ${MAX_URL_LENGTH} characters.`,
+        ),
+      );
+    }
+  });
+
+  // Per client (the rate limit plugin's route hook): the dashboard polls, but no one browser may crowd
+  // out the rest of the team.
+  registerGateway(api, deps, { config: { rateLimit: {} } });
+
+  api.setNotFoundHandler((request, reply) =>
+    sendAnswer(reply, unknownOperation(pathOf(request.url), request.id)),
+  );
+
+  api.setErrorHandler((error: unknown, request, reply) => {
+    if (errorStatus(error) >= 500) request.log.error({ err: error }, 'request failed');
+    return sendAnswer(reply, errorAnswer(request, error));
+  });
+};

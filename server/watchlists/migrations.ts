@@ -1,0 +1,37 @@
+/**
+ * The watchlist database's migrations, in order: migration n brings the schema from version n-1 to n
+ * (`PRAGMA user_version`). Each is frozen SQL text as it was released and never reads a live constant
+ * (limits, asset types): a database made by an old release must come out of the same steps the same
+ * way, whatever the code says today. Never edit a released one: append a new one. The test
+ * `migrations.test.ts` holds the fingerprint of each released migration and opens databases made by
+ * old releases with the current store.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1 (released in 0.1.0): lists and items. The CHECKs restate the limits and asset types of that
+  // release on purpose; widening them later takes a migration of its own.
+  `
+      CREATE TABLE watchlists (
+        -- AUTOINCREMENT: a deleted list's id is never reused, so a stale tab cannot write into a new list.
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        version INTEGER NOT NULL CHECK (version >= 1),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE TABLE watchlist_items (
+        watchlist_id INTEGER NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
+        thscode TEXT NOT NULL,
+        asset_type TEXT NOT NULL CHECK (asset_type IN ('a-share', 'a-share-index', 'fund-etf', 'fund-lof', 'fund-otc', 'fund-reits', 'futures', 'options')),
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '' CHECK (length(note) <= 500),
+        position INTEGER NOT NULL CHECK (position >= 0),
+        added_at INTEGER NOT NULL,
+        PRIMARY KEY (watchlist_id, thscode)
+      ) WITHOUT ROWID;
+      CREATE INDEX watchlist_items_order ON watchlist_items (watchlist_id, position);
+    `,
+];
+
+/** The schema version this code writes; a database with a higher one was written by a newer server. */
+export const SCHEMA_VERSION = MIGRATIONS.length;

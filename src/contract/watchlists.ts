@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { WATCHLIST_LIMITS, textLength } from './watchlist-constants';
+
+export {
+  WATCHLISTS_BASE_PATH,
+  WATCHLIST_ASSET_TYPES,
+  WATCHLIST_LIMITS,
+  isWatchlistAssetType,
+  textLength,
+  type WatchlistAssetType,
+} from './watchlist-constants';
+
+/**
+ * The watchlist REST API as both sides agree on it: paths, request bodies with their rules, the answer
+ * shapes and the refusal body. The BFF (server/watchlists) validates requests with these schemas; the
+ * browser's client (src/api/watchlists.ts) parses answers with them and checks input before sending.
+ *
+ * A refusal is `{ error: { code, message, field } }` where `field` is the path of the offending value
+ * ('name', 'items.3.thscode') and `message` names it and the rule it broke. Structural problems
+ * (missing field, wrong type, unknown field) are 400; a value of the right type that breaks a rule
+ * (format, length, range, limits) is 422. A write against an old version is 409 with `current`, the
+ * list as it is now.
+ */
+
+// ---- paths (under WATCHLISTS_BASE_PATH) ----
+
+export const WATCHLIST_ROUTES = {
+  /** GET: summaries and limits; POST: create. */
+  index: '/',
+  /** GET, PATCH (rename), DELETE `?version=n`. */
+  list: '/:id',
+  /** POST: add one item or a batch. */
+  items: '/:id/items',
+  /** DELETE `?version=n`. */
+  item: '/:id/items/:thscode',
+  /** PUT: the new order. */
+  order: '/:id/order',
+  /** PUT: an item's note. */
+  note: '/:id/items/:thscode/note',
+} as const;
+export type WatchlistRoute = keyof typeof WATCHLIST_ROUTES;
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A route's path with its parameters filled in (encoded), relative to the base path. */
+export function watchlistPath<R extends WatchlistRoute>(
+  route: R,
+  params: Record<ParamsOf<(typeof WATCHLIST_ROUTES)[R]>, string | number>,
+): string {
+  const values: Record<string, string | number> = params;
+  const path = WATCHLIST_ROUTES[route].replace(/:(\w+)/g, (_whole, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
+  );
+  // The index is the base path itself.
+  return path === '/' ? '' : path;
+}
+
+// ---- values and their rules ----
+
+/** A full code after trimming and upper-casing: 1-16 letters or digits, a dot, 1-6 letters. */
+export const WATCHLIST_CODE_RE = /^[0-9A-Z]{1,16}\.[A-Z]{1,6}$/;
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const NAME_CONTROL_RE = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- notes may span lines but hold no other control characters
+const NOTE_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Tells the refusal which rule a custom check stands for (its `code`). */
+const rule = (name: string) => ({ params: { rule: name } });
+
+export const watchlistNameSchema = z
+  .string()
+  .transform((s) => s.trim())
+  .refine((s) => textLength(s) >= 1 && textLength(s) <= WATCHLIST_LIMITS.name_length, {
+    message: `must be 1 to ${WATCHLIST_LIMITS.name_length} characters after trimming spaces`,
+    ...rule('length'),
+  })
+  .refine((s) => !NAME_CONTROL_RE.test(s), {
+    message: 'must not contain control characters',
+    ...rule('format'),
+  });
+
+/** Trimmed and upper-cased first, so '600519.sh ' is 600519.SH. */
+export const watchlistCodeSchema = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(
+        WATCHLIST_CODE_RE,
+        'must be a full code such as 600519.SH: 1-16 letters or digits, a dot, 1-6 letters',
+      ),
+  );
+
+export const watchlistNoteSchema = z
+  .string()
+  .refine((s) => textLength(s) <= WATCHLIST_LIMITS.note_length, {
+    message: `must be at most ${WATCHLIST_LIMITS.note_length} characters`,
+    ...rule('length'),
+  })
+  .refine((s) => !NOTE_CONTROL_RE.test(s), {
+    message: 'must not contain control characters other than line breaks and tabs',
+    ...rule('format'),
+  });
+
+/** The version a write was computed against. */
+export const versionSchema = z.number().int().min(1, 'must be a whole number of at least 1');
+
+const positiveWholeNumber = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, message)
+    .transform(Number);
+
+// ---- requests ----
+
+export const listParams = z.strictObject({ id: positiveWholeNumber('must be a positive whole number') });
+export const itemParams = listParams.extend({ thscode: watchlistCodeSchema });
+/** `?version=n` of the deletes. */
+export const versionQuery = z.strictObject({
+  version: positiveWholeNumber('must be a whole number of at least 1'),
+});
+
+export const createWatchlistBody = z.strictObject({ name: watchlistNameSchema });
+export const renameWatchlistBody = z.strictObject({ name: watchlistNameSchema, version: versionSchema });
+
+const newItemSchema = z.strictObject({ thscode: watchlistCodeSchema, note: watchlistNoteSchema.optional() });
+/** One item: `{ thscode, note?, version }`. */
+export const addItemBody = newItemSchema.extend({ version: versionSchema });
+/** A batch (the CSV import, the share link): all of them or none. */
+export const addItemsBody = z.strictObject({
+  items: z
+    .array(newItemSchema)
+    .min(1, 'must hold at least one item')
+    .max(WATCHLIST_LIMITS.items_per_list, `must hold at most ${WATCHLIST_LIMITS.items_per_list} items`),
+  version: versionSchema,
+});
+
+/** A request part that comes in more than one shape: `choose` gives the schema for an input. */
+export class SchemaChoice<S extends z.ZodType> {
+  constructor(readonly choose: (input: unknown) => S) {}
+}
+
+/** `POST …/items` takes one item or a batch; a body with `items` is a batch. */
+export const addItemsRequest = new SchemaChoice((input) =>
+  typeof input === 'object' && input !== null && Object.hasOwn(input, 'items') ? addItemsBody : addItemBody,
+);
+
+export const orderBody = z.strictObject({
+  thscodes: z
+    .array(watchlistCodeSchema)
+    .max(WATCHLIST_LIMITS.items_per_list, `must hold at most ${WATCHLIST_LIMITS.items_per_list} codes`),
+  version: versionSchema,
+});
+export const noteBody = z.strictObject({ note: watchlistNoteSchema, version: versionSchema });
+
+/**
+ * How a code is checked before it goes into a list: the instrument search (`meta/tickers/search`)
+ * asked with the code, and an exact match of the thscode among its first results. The BFF checks
+ * every add this way, and the import preview asks the same question, so both agree on what is known.
+ */
+export function watchlistLookupParams(thscode: string): { q: string; limit: number } {
+  return { q: thscode, limit: 50 };
+}
+
+// ---- answers ----
+
+export const watchlistItemSchema = z.object({
+  thscode: z.string(),
+  // Text, not the enum: a type added on the server later must not blank the page.
+  asset_type: z.string(),
+  /** The instrument's name as the search gave it when the item was added. */
+  name: z.string(),
+  /** '' when there is none. */
+  note: z.string(),
+  /** 0-based, dense: the items of a list are always at 0..n-1. */
+  position: z.number().int(),
+  /** Unix ms. */
+  added_at: z.number(),
+});
+export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
+
+export const watchlistSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+  item_count: z.number().int(),
+  /** Unix ms. */
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>;
+
+/** A list with its items in order; every write answers it as committed. */
+export const watchlistSchema = watchlistSummarySchema.extend({ items: z.array(watchlistItemSchema) });
+export type Watchlist = z.infer<typeof watchlistSchema>;
+
+export const watchlistLimitsSchema = z.object({
+  lists: z.number().int(),
+  items_per_list: z.number().int(),
+  name_length: z.number().int(),
+  note_length: z.number().int(),
+});
+export type WatchlistLimits = z.infer<typeof watchlistLimitsSchema>;
+
+/** `GET /bff/watchlists`: summaries in creation order, and the limits. */
+export const watchlistIndexSchema = z.object({
+  watchlists: z.array(watchlistSummarySchema),
+  limits: watchlistLimitsSchema,
+});
+export type WatchlistIndex = z.infer<typeof watchlistIndexSchema>;
+
+/** The codes a refusal can carry. */
+export const WATCHLIST_ERROR_CODES = [
+  // the request's shape (400) and rules (422)
+  'required',
+  'type',
+  'unknown_field',
+  'invalid',
+  'format',
+  'length',
+  'range',
+  // the store
+  'not_found',
+  'item_not_found',
+  'version_conflict',
+  'name_taken',
+  'limit',
+  'duplicate',
+  'order_mismatch',
+  // the instrument search
+  'unknown_instrument',
+  'unsupported_asset_type',
+  'search_unavailable',
+  // the transport
+  'cross_origin',
+  'media_type',
+  'too_large',
+  'malformed',
+  'server_error',
+] as const;
+export type WatchlistErrorCode = (typeof WATCHLIST_ERROR_CODES)[number];
+
+/** Any refusal. `code` is read as text: a code added on the server later is still an error. */
+export const watchlistErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().nullable() }),
+});
+export type WatchlistErrorBody = z.infer<typeof watchlistErrorBodySchema>;
+
+/** 409: the write was computed against an old version; `current` is the list as it is now. */
+export const watchlistConflictBodySchema = watchlistErrorBodySchema.extend({ current: watchlistSchema });
+export type WatchlistConflictBody = z.infer<typeof watchlistConflictBodySchema>;
