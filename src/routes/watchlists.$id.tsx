@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { watchlistQuery } from '../api/watchlists';
 import type { SortingState } from '../components/DataTable';
 import { WatchlistSkeleton, WatchlistView } from '../features/watchlists/WatchlistView';
-import { listSearchSchema, parseListId, sortParam, sortingOf } from '../features/watchlists/search';
+import { listSearchSchema, parseListId, sortParam, sortingOf } from '../features/watchlists/url-state';
 
 /** One watchlist. The column sort is in the URL; a malformed id never reaches the server. */
 export const Route = createFileRoute('/watchlists/$id')({

@@ -9,9 +9,9 @@ import {
   type WatchlistSummary,
 } from '../../api/watchlists';
 import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
-import { useI18n, type Language, type MessageVars } from '../../lib/i18n';
 import { useCreateWatchlist } from './api/create-watchlist';
 import { useEditWatchlist } from './api/edit-watchlist';
+import { useWatchlistText } from './messages';
 import './AddToWatchlist.css';
 
 /**
@@ -21,58 +21,11 @@ import './AddToWatchlist.css';
  * (re-planned on the newest version once).
  */
 
-const zhCN = {
-  button: '加入自选',
-  title: '加入自选清单',
-  choose: '选择清单',
-  count: '{count} 项',
-  none: '还没有清单。',
-  loading: '加载清单…',
-  newName: '新清单名称',
-  create: '新建并加入',
-  added: '已加入「{name}」',
-  already: '已在「{name}」中',
-  open: '查看',
-  failed: '未能加入：{message}',
-  nameEmpty: '请输入名称',
-  nameLong: '名称最多 {max} 个字',
-  nameTaken: '已有同名的清单',
-  close: '关闭',
-} as const;
-type Key = keyof typeof zhCN;
-const en: Record<Key, string> = {
-  button: 'Add to watchlist',
-  title: 'Add to a watchlist',
-  choose: 'Choose a list',
-  count: '{count} items',
-  none: 'No lists yet.',
-  loading: 'Loading lists…',
-  newName: 'Name of a new list',
-  create: 'Create and add',
-  added: 'Added to “{name}”',
-  already: 'Already in “{name}”',
-  open: 'Open',
-  failed: 'Not added: {message}',
-  nameEmpty: 'Enter a name',
-  nameLong: 'A name has at most {max} characters',
-  nameTaken: 'A list with this name already exists',
-  close: 'Close',
-};
-const texts: Record<Language, Record<Key, string>> = { 'zh-CN': zhCN, en };
-
-function text(lang: Language, key: Key, vars?: MessageVars): string {
-  return texts[lang][key].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = vars?.[name];
-    return value === undefined ? whole : String(value);
-  });
-}
-
 type Result =
   { kind: 'added' | 'already'; list: { id: number; name: string } } | { kind: 'failed'; message: string };
 
 export function AddToWatchlist({ thscode }: { thscode: string }) {
-  const { lang } = useI18n();
-  const t = (key: Key, vars?: MessageVars) => text(lang, key, vars);
+  const { t } = useWatchlistText();
   const queryClient = useQueryClient();
   const { mutateAsync: editList } = useEditWatchlist();
   const { mutateAsync: createList } = useCreateWatchlist();
@@ -128,9 +81,12 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
   async function create(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
-    if (trimmed === '') return setResult({ kind: 'failed', message: t('nameEmpty') });
+    if (trimmed === '') return setResult({ kind: 'failed', message: t('addTo.nameEmpty') });
     if (textLength(trimmed) > WATCHLIST_LIMITS.name_length)
-      return setResult({ kind: 'failed', message: t('nameLong', { max: WATCHLIST_LIMITS.name_length }) });
+      return setResult({
+        kind: 'failed',
+        message: t('addTo.nameLong', { max: WATCHLIST_LIMITS.name_length }),
+      });
     setBusy(true);
     setResult(null);
     try {
@@ -140,7 +96,7 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
     } catch (error) {
       const message =
         isWatchlistApiError(error) && error.code === 'name_taken'
-          ? t('nameTaken')
+          ? t('addTo.nameTaken')
           : error instanceof Error
             ? error.message
             : String(error);
@@ -166,14 +122,14 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
         }}
       >
         <span aria-hidden="true">☆ </span>
-        {t('button')}
+        {t('addTo.button')}
       </button>
       {open && (
         <div
           id={panelId}
           className="add-watch__panel"
           role="dialog"
-          aria-label={t('title')}
+          aria-label={t('addTo.title')}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
@@ -181,17 +137,17 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
             }
           }}
         >
-          <div className="add-watch__title">{t('choose')}</div>
+          <div className="add-watch__title">{t('addTo.choose')}</div>
           {index.isPending ? (
             <div className="add-watch__muted" role="status">
-              {t('loading')}
+              {t('addTo.loading')}
             </div>
           ) : index.isError ? (
             <div className="add-watch__error" role="alert">
               {index.error.message}
             </div>
           ) : lists.length === 0 ? (
-            <div className="add-watch__muted">{t('none')}</div>
+            <div className="add-watch__muted">{t('addTo.none')}</div>
           ) : (
             <ul className="add-watch__lists">
               {lists.map((list) => (
@@ -203,7 +159,9 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
                     onClick={() => void choose(list)}
                   >
                     <span>{list.name}</span>
-                    <span className="add-watch__muted num">{t('count', { count: list.item_count })}</span>
+                    <span className="add-watch__muted num">
+                      {t('addTo.count', { count: list.item_count })}
+                    </span>
                   </button>
                 </li>
               ))}
@@ -212,25 +170,25 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
           <form className="add-watch__create" onSubmit={(event) => void create(event)}>
             <input
               className="add-watch__input"
-              aria-label={t('newName')}
-              placeholder={t('newName')}
+              aria-label={t('addTo.newName')}
+              placeholder={t('addTo.newName')}
               value={name}
               onChange={(event) => setName(event.target.value)}
             />
             <button type="submit" className="btn btn--small" disabled={busy}>
-              {t('create')}
+              {t('addTo.create')}
             </button>
           </form>
           <div className="add-watch__result" role="status" aria-live="polite">
             {result?.kind === 'added' || result?.kind === 'already' ? (
               <>
-                {t(result.kind, { name: result.list.name })}{' '}
+                {t(result.kind === 'added' ? 'addTo.added' : 'addTo.already', { name: result.list.name })}{' '}
                 <Link to="/watchlists/$id" params={{ id: String(result.list.id) }}>
-                  {t('open')}
+                  {t('addTo.open')}
                 </Link>
               </>
             ) : result?.kind === 'failed' ? (
-              <span className="add-watch__error">{t('failed', { message: result.message })}</span>
+              <span className="add-watch__error">{t('addTo.failed', { message: result.message })}</span>
             ) : null}
           </div>
         </div>

@@ -11,7 +11,7 @@ import { useWatchlistEditor, type WatchlistEditor } from './editor';
 import { ConfirmDelete, ExportButton, RenameForm, ShareButton } from './ListActions';
 import { useWatchlistText } from './messages';
 import type { InstrumentRecord } from '../../api/instruments';
-import { parseListId } from './search';
+import { parseListId } from './url-state';
 import { useDeleteList } from './useDeleteList';
 import { useWatchlistQuotes } from './useWatchlistQuotes';
 import { WatchlistTable } from './WatchlistTable';

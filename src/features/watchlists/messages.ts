@@ -245,6 +245,22 @@ const MESSAGES = {
     '有代码不是已知的品种：{message}',
     'A code is not a known instrument: {message}',
   ],
+  // The "add to watchlist" control of instrument pages.
+  'addTo.button': ['加入自选', 'Add to watchlist'],
+  'addTo.title': ['加入自选清单', 'Add to a watchlist'],
+  'addTo.choose': ['选择清单', 'Choose a list'],
+  'addTo.count': ['{count} 项', '{count} items'],
+  'addTo.none': ['还没有清单。', 'No lists yet.'],
+  'addTo.loading': ['加载清单…', 'Loading lists…'],
+  'addTo.newName': ['新清单名称', 'Name of a new list'],
+  'addTo.create': ['新建并加入', 'Create and add'],
+  'addTo.added': ['已加入「{name}」', 'Added to “{name}”'],
+  'addTo.already': ['已在「{name}」中', 'Already in “{name}”'],
+  'addTo.open': ['查看', 'Open'],
+  'addTo.failed': ['未能加入：{message}', 'Not added: {message}'],
+  'addTo.nameEmpty': ['请输入名称', 'Enter a name'],
+  'addTo.nameLong': ['名称最多 {max} 个字', 'A name has at most {max} characters'],
+  'addTo.nameTaken': ['已有同名的清单', 'A list with this name already exists'],
 } as const;
 
 export type WatchlistMessageKey = keyof typeof MESSAGES;

@@ -8,5 +8,5 @@ import { watchlistLookupParams } from '../../contract/watchlists';
  * so that the preview and the server agree on what is known.
  */
 export function lookupQuery(thscode: string) {
-  return operationQuery('meta/tickers/search', watchlistLookupParams(thscode), { staleTime: 30 * 60_000 });
+  return operationQuery('meta/tickers/search', watchlistLookupParams(thscode));
 }
