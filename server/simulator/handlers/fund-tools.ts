@@ -366,7 +366,7 @@ export const fundToolRoutes = [
 
   defineHandler(catalog['fund/backtest/result'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const { end } = publishedNav(fund, clock);
     const buy = parseConditions(params.buy_conditions, 'buy_conditions');
     const sell = parseConditions(params.sell_conditions, 'sell_conditions');

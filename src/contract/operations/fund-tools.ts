@@ -13,7 +13,7 @@ import {
   str,
   strOrNull,
 } from '../common';
-import { fundCode, jsonShaped, positiveNumber } from './fund-common';
+import { fundRef, jsonShaped, positiveNumber } from './fund-common';
 
 // Shapes of the JSON-text parameters (spec 001 "Generic indicators"); a wrong shape is 1002. Objects are
 // loose because `attribute` and selector entries carry keys defined per indicator or entity type.
@@ -215,7 +215,7 @@ export const fundToolOperations = defineOperations(
     'fund/backtest/result': {
       summary: 'Back-test of an indicator-driven buy/sell plan on one fund: metrics, trades, equity curve',
       params: z.object({
-        thscode: fundCode(),
+        ...fundRef(),
         buy_conditions: json('object-or-array'),
         sell_conditions: json('object-or-array'),
         // Allowed values are not shown by the spec.
