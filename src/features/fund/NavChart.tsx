@@ -310,7 +310,14 @@ export function NavChart({
       </dl>
       <div className="fund-chart__body" style={{ height: CHART_HEIGHT }}>
         {active.isError && !active.data ? (
-          <FundError error={active.error} onRetry={() => void active.refetch()} />
+          <div className="fund-chart__cover fund-chart__empty" data-testid="chart-refused">
+            <FundError error={active.error} onRetry={() => void active.refetch()} />
+            {view === 'market' && (
+              <button type="button" className="btn btn--small" onClick={() => onSearch({ chart: 'nav' })}>
+                {t('chart.showNav')}
+              </button>
+            )}
+          </div>
         ) : (
           <>
             <TimeChart

@@ -94,6 +94,7 @@ const MESSAGES = {
   'chart.label': ['{name} {view}，{from} 至 {to}', '{view} of {name}, {from} to {to}'],
   'chart.unavailable': ['当前环境无法绘制图表', 'Charts cannot be drawn here'],
   'chart.empty': ['该区间没有数据', 'No data in this range'],
+  'chart.showNav': ['改看净值走势', 'Show the net value instead'],
   'chart.noManager': ['没有基金经理，无法画出对比线', 'No manager: no comparison lines'],
   'chart.forward': [
     '场内价格为前复权（服务如此提供）',

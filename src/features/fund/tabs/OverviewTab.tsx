@@ -167,7 +167,7 @@ function DividendsPanel({ fundRef }: FundTabProps) {
       <QueryView query={dividends} height={220}>
         {(data) => (
           <>
-            {typeof data.dividend_count === 'number' && (
+            {typeof data.dividend_count === 'number' && data.dividend_count > 0 && (
               <p className="muted num fund-section__meta">
                 {t('dividends.summary', {
                   count: data.dividend_count,
