@@ -15,7 +15,6 @@ import {
   indicatorHistoryQuery,
   returnsQuery,
   type Drawdowns,
-  type Returns,
 } from '../queries';
 import { QueryView, Section } from '../Section';
 
@@ -35,7 +34,7 @@ const PERIODS = [
 type Period = (typeof PERIODS)[number];
 const PEER_PERIODS = ['week', 'month', 'tmonth', 'hyear', 'year', 'twoyear', 'tyear', 'fyear'] as const;
 
-function numberField(record: Record<string, unknown>, key: string): number | null {
+function numberField(record: Readonly<Record<string, unknown>>, key: string): number | null {
   const value = record[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -50,7 +49,7 @@ export interface ReturnRow {
 }
 
 /** The interval-return answer as one row per period (undisclosed figures stay null). */
-export function returnRows(item: Returns): ReturnRow[] {
+export function returnRows(item: Readonly<Record<string, unknown>>): ReturnRow[] {
   return PERIODS.map((period) => {
     const hasPeers = PEER_PERIODS.some((p) => p === period);
     const rank = hasPeers ? numberField(item, `rank_${period}`) : null;
