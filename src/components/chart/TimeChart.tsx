@@ -16,7 +16,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
-import { fromChartTime, toChartTime } from '../../lib/format';
+import { formatShanghaiDate, fromChartTime, toChartTime } from '../../lib/format';
 import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
 import './chart.css';
 
@@ -358,6 +358,17 @@ export function TimeChart({
     container.dataset['markerCount'] = String(
       [...entries.values()].reduce((n, e) => n + (e.markers?.markers().length ?? 0), 0),
     );
+    // Test hook: where each line starts as the library holds it (Shanghai date and value), so a test can
+    // see that compared lines really start together.
+    container.dataset['lineStarts'] = [...entries.values()]
+      .filter((e) => e.kind === 'line')
+      .map((e) => {
+        const first = e.api.data()[0];
+        return first && 'value' in first
+          ? `${formatShanghaiDate(fromChartTime(first.time))}:${first.value}`
+          : '';
+      })
+      .join(' ');
     const panes = chart.panes();
     panes.forEach((p, i) => p.setStretchFactor(paneStretch?.[i] ?? 1));
     const hasData = series.some((s) => s.data.length > 0);
