@@ -8,7 +8,7 @@ import { Segmented } from '../../components/Segmented';
 import { Empty } from '../../components/states';
 import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import type { ColorRole } from '../../components/chart/palette';
-import { NAV_RANGES } from '../../contract/operations/fund-performance';
+import { NAV_RANGES, RETURN_PERIODS } from '../../contract/operations/fund-performance';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../lib/format';
 import { overlapOf, type Holding } from './holdings';
 import { fundRecordOf } from './loader';
@@ -28,18 +28,7 @@ export const COMPARE_COLORS: readonly ColorRole[] = ['accent', 'ma10', 'ma20', '
 /** Renders a search that calls `onPick` with a chosen fund code (features do not import each other). */
 export type FundPicker = (onPick: (thscode: string) => void) => ReactNode;
 
-const PERIODS = [
-  'week',
-  'month',
-  'tmonth',
-  'hyear',
-  'year',
-  'twoyear',
-  'tyear',
-  'fyear',
-  'nowyear',
-  'now',
-] as const;
+const PERIODS = RETURN_PERIODS;
 type Period = (typeof PERIODS)[number];
 
 interface Compared {

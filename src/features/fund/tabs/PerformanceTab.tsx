@@ -5,6 +5,7 @@ import { useServerToday } from '../../../api/live';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../../lib/format';
+import { NAV_RANGES, RETURN_PERIODS } from '../../../contract/operations/fund-performance';
 import { rangeWindow } from '../dates';
 import type { FundTabProps } from '../FundTabs';
 import { isFundMessageKey, useFundText, type FundT } from '../messages';
@@ -18,21 +19,9 @@ import {
 } from '../queries';
 import { QueryView, Section } from '../Section';
 
-/** The service's periods, shortest first; the last two have no peer figures. */
-const PERIODS = [
-  'week',
-  'month',
-  'tmonth',
-  'hyear',
-  'year',
-  'twoyear',
-  'tyear',
-  'fyear',
-  'nowyear',
-  'now',
-] as const;
+const PERIODS = RETURN_PERIODS;
 type Period = (typeof PERIODS)[number];
-const PEER_PERIODS = ['week', 'month', 'tmonth', 'hyear', 'year', 'twoyear', 'tyear', 'fyear'] as const;
+const PEER_PERIODS = NAV_RANGES;
 
 function numberField(record: Readonly<Record<string, unknown>>, key: string): number | null {
   const value = record[key];
