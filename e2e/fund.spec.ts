@@ -229,3 +229,30 @@ test('a fund that does not exist, and a view the fund type does not serve (3004)
   await fund.chartReady();
   await expect(refused).toBeHidden();
 });
+
+test('the back-test is built in a form, drawn with its trades, and its link reopens the result', async ({
+  app,
+  page,
+}) => {
+  const fund = new FundPage(app);
+  await fund.open(`/fund/${OTC}?tab=tools`);
+  const panel = app.main.getByTestId('backtest-panel');
+  // The conditions are chosen from the service's indicator list, never typed as JSON.
+  const indicator = panel.getByRole('combobox', { name: /^买入条件.* 1: 指标$/ });
+  await expect(indicator.locator('option')).not.toHaveCount(0);
+  await panel.getByRole('textbox', { name: /^买入条件.* 1: 阈值$/ }).fill('35');
+  await panel.getByTestId('run-backtest').click();
+  await expect(page).toHaveURL(/[?&]bt=/);
+  expect(decodeURIComponent(page.url())).toContain('"v":35');
+  const result = panel.getByTestId('backtest-result');
+  await expect(result.getByTestId('backtest-chart')).toHaveAttribute('data-series-count', '1');
+  const trades = result.getByRole('heading', { name: /^交易记录（\d+ 笔）$/ });
+  await expect(trades).toBeVisible();
+  const title = await trades.textContent();
+
+  await page.reload();
+  await expect(
+    panel.getByTestId('backtest-result').getByRole('heading', { name: title ?? '' }),
+  ).toBeVisible();
+  await expect(panel.getByTestId('backtest-metrics')).toBeVisible();
+});
