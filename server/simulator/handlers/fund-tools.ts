@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { catalog } from '../../../src/contract/catalog';
-import {
-  BACKTEST_FREQUENCIES,
-  type IndicatorTimeType,
-} from '../../../src/contract/operations/fund-tools';
+import { BACKTEST_FREQUENCIES, type IndicatorTimeType } from '../../../src/contract/operations/fund-tools';
 import { ErrorCode } from '../../../src/contract/envelope';
 import { SimError, defineHandler } from '../route';
 import { clockOf } from './common';
