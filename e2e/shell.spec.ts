@@ -33,8 +33,8 @@ test('a digit typed on the page body opens the search with that digit', async ({
 
 test('another asset type gets a "not yet supported" note, not a dead end', async ({ app, page }) => {
   await app.open('/');
-  await app.searchFor('510050');
-  await expect(app.result('510050.SH')).toBeVisible();
+  await app.searchFor('USDCNY');
+  await expect(app.result('USDCNY.FX')).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(app.topBar.getByRole('alert')).toContainText('尚未支持');
   await expect(page).toHaveURL(/\/$/);

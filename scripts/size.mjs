@@ -1,6 +1,7 @@
-// `npm run size` (after `vite build`): gzip sizes of the entry chunk and of the stock route's chunks, read
-// from the Vite manifest; exits 1 when lightweight-charts is loaded up front (it belongs to the stock
-// route only) or when the build cannot be read. `node scripts/size.mjs <dist folder>` for another build.
+// `npm run size` (after `vite build`): gzip sizes of the entry chunk and of every route's own chunks, read
+// from the Vite manifest; exits 1 when a route's lazy chunk is loaded up front (in the entry's static
+// imports), when lightweight-charts is loaded up front (it belongs to the chart routes only) or when the
+// build cannot be read. `node scripts/size.mjs <dist folder>` for another build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.argv[2] ?? process.env.SIZE_DIST ?? 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
-const STOCK_ROUTE = 'src/routes/stock.$thscode.tsx';
+const ROUTES_DIR = 'src/routes/';
+const STOCK_ROUTE = `${ROUTES_DIR}stock.$thscode.tsx`;
 const CHARTS = 'lightweight-charts';
 
 function fail(message) {
@@ -34,13 +36,13 @@ function staticClosure(starts) {
   return seen;
 }
 
-/** Everything a chunk may load, lazily or not. */
-function fullClosure(starts) {
+/** Everything a chunk may load, lazily or not, beyond what is already loaded up front (`skip`). */
+function fullClosure(starts, skip = new Set()) {
   const seen = new Set();
   const stack = [...starts];
   while (stack.length > 0) {
     const key = stack.pop();
-    if (seen.has(key) || !manifest[key]) continue;
+    if (seen.has(key) || skip.has(key) || !manifest[key]) continue;
     seen.add(key);
     stack.push(...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? []));
   }
@@ -79,7 +81,7 @@ function line(label, files) {
     },
     { raw: 0, gzip: 0 },
   );
-  console.log(`  ${label.padEnd(44)} ${kB(total.gzip)} gzip ${kB(total.raw)} raw`);
+  console.log(`  ${label.padEnd(48)} ${kB(total.gzip)} gzip ${kB(total.raw)} raw`);
   return total;
 }
 
@@ -87,39 +89,71 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) fail('the manifest has no entry chunk');
 const initial = staticClosure([entryKey]);
 
-const stockKeys = Object.keys(manifest).filter((key) => (manifest[key].src ?? key).startsWith(STOCK_ROUTE));
-if (stockKeys.length === 0) fail(`no chunk for ${STOCK_ROUTE} in the manifest`);
-const otherDynamic = Object.keys(manifest).filter(
-  (key) => manifest[key].isDynamicEntry && !stockKeys.includes(key) && !fullClosure(stockKeys).has(key),
-);
-const usedElsewhere = fullClosure(otherDynamic);
-// What only the stock route brings: its chunks and their imports, minus what is already loaded up front
-// and what other routes share.
-const stockOnly = [...fullClosure(stockKeys)].filter((key) => !initial.has(key) && !usedElsewhere.has(key));
-const shared = [...fullClosure(stockKeys)].filter((key) => !initial.has(key) && usedElsewhere.has(key));
+/** The route file a chunk was split from (`src/routes/x.tsx?tsr-split=component` → `src/routes/x.tsx`). */
+function routeOf(key) {
+  const source = (manifest[key].src ?? key).split('?')[0];
+  return source.startsWith(ROUTES_DIR) ? source : null;
+}
+
+// Every lazily loaded chunk of a route file (the router plugin splits each route's component out).
+const routeChunks = new Map();
+for (const key of Object.keys(manifest)) {
+  const route = routeOf(key);
+  if (!route || !manifest[key].isDynamicEntry) continue;
+  routeChunks.set(route, [...(routeChunks.get(route) ?? []), key]);
+}
+if (routeChunks.size === 0) fail(`no lazily loaded chunk of a file in ${ROUTES_DIR} in the manifest`);
+if (!routeChunks.has(STOCK_ROUTE)) fail(`no chunk for ${STOCK_ROUTE} in the manifest`);
 
 const files = (keys) => [...new Set(keys.map((key) => manifest[key].file))];
+const cssOf = (keys) => [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
 console.log(`Bundle sizes (${path.relative(root, dist) || '.'}; gzip -9)`);
 line(`entry chunk ${manifest[entryKey].file}`, [manifest[entryKey].file]);
 line('initial JS (entry + static imports)', files([...initial]));
-for (const file of files(stockKeys)) line(`stock route ${file}`, [file]);
-line('stock route, with what only it loads', files(stockOnly));
-if (shared.length > 0) line('shared with other routes', files(shared));
-const cssOf = (keys) => [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
 const initialCss = cssOf([...initial]);
-const stockCss = cssOf(stockOnly).filter((file) => !initialCss.includes(file));
 if (initialCss.length > 0) line('initial CSS', initialCss);
-if (stockCss.length > 0) line('stock route CSS', stockCss);
 
+const allRouteKeys = [...routeChunks.values()].flat();
+const upFront = [];
+const withCharts = [];
+for (const [route, keys] of [...routeChunks].sort(([a], [b]) => a.localeCompare(b))) {
+  const name = route.slice(ROUTES_DIR.length).replace(/\.tsx?$/, '');
+  const inEntry = keys.filter((key) => initial.has(key));
+  if (inEntry.length > 0) upFront.push(`${route} (${files(inEntry).join(', ')})`);
+  // What only this route brings: its chunks and their imports, minus what is loaded up front and what
+  // the other routes' chunks load too.
+  const others = fullClosure(
+    allRouteKeys.filter((key) => !keys.includes(key)),
+    initial,
+  );
+  const own = [...fullClosure(keys, initial)].filter((key) => !others.has(key));
+  line(`route ${name}: own chunk`, files(keys));
+  line(`route ${name}: with what only it loads`, files(own));
+  const ownCss = cssOf(own).filter((file) => !initialCss.includes(file));
+  if (ownCss.length > 0) line(`route ${name}: CSS`, ownCss);
+  if (files([...fullClosure(keys, initial)]).some(hasCharts)) withCharts.push(name);
+}
+
+// Lazy chunks that several routes load (shared feature code, the chart library).
+const loadedBy = new Map();
+for (const keys of routeChunks.values()) {
+  for (const key of fullClosure(keys, initial)) loadedBy.set(key, (loadedBy.get(key) ?? 0) + 1);
+}
+const sharedLazy = [...loadedBy].filter(([, count]) => count > 1).map(([key]) => key);
+if (sharedLazy.length > 0) line('lazy chunks shared by several routes', files(sharedLazy));
+
+if (upFront.length > 0) {
+  fail(`route chunks are in the entry's static imports, loaded before any route: ${upFront.join('; ')}`);
+}
+console.log(`  route chunks: ${routeChunks.size} routes, none in the entry's static imports`);
 const initialWithCharts = files([...initial]).filter(hasCharts);
-const stockWithCharts = files(stockOnly).filter(hasCharts);
 if (initialWithCharts.length > 0) {
   fail(
-    `${CHARTS} is in the initial chunks (${initialWithCharts.join(', ')}); load it from the stock route only`,
+    `${CHARTS} is in the initial chunks (${initialWithCharts.join(', ')}); load it from the chart routes only`,
   );
 }
 console.log(
-  stockWithCharts.length > 0
-    ? `  ${CHARTS}: not in the initial chunks; loaded with the stock route (${stockWithCharts.join(', ')})`
+  withCharts.length > 0
+    ? `  ${CHARTS}: not in the initial chunks; loaded with the routes ${withCharts.join(', ')}`
     : `  ${CHARTS}: not in the initial chunks`,
 );

@@ -29,7 +29,8 @@ const steps = [
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   },
   { name: 'build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'] },
-  // Gzip sizes of the entry and stock route chunks; fails when lightweight-charts is loaded up front.
+  // Gzip sizes of the entry and every route's chunks; fails when a route chunk or lightweight-charts is
+  // loaded up front.
   { name: 'size', cmd: process.execPath, args: [path.join(root, 'scripts', 'size.mjs')], needs: 'build' },
   {
     name: 'e2e',

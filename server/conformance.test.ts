@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { catalog } from '../src/contract/catalog';
+import { catalog, operations } from '../src/contract/catalog';
+import { FUND_TYPES, fundTypeOf } from '../src/contract/operations/fund-common';
 import { createApp } from './app';
 import { startSimulator } from './simulator/index';
 import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases.testkit';
@@ -64,6 +65,60 @@ describe('through the BFF: documented rules', () => {
       expect(body.code, body.message).toBe(code);
       expect(body.data).toBeNull();
       expect(body.message.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+/**
+ * `fund_type` (upstream-extras 7): every fund operation that names one fund takes it, except the market
+ * ones; the matching type is the one the search's `asset_type` gives (never the suffix), and any other
+ * type is refused by the service with 1004. Both go through the BFF, which forwards the parameter.
+ */
+describe('through the BFF: fund_type', () => {
+  const fundOps = operations.filter((op) => op.group === 'fund' && op.paramNames.includes('thscode'));
+  const market = fundOps.filter((op) => op.id.startsWith('fund/market/'));
+  const typed = fundOps.filter((op) => !op.id.startsWith('fund/market/'));
+
+  /** The fund type of a code as a client finds it: the search record's asset type. */
+  async function fundTypeFromSearch(thscode: string): Promise<string> {
+    const { body } = await get(url(catalog['meta/tickers/search'].path, { q: thscode }));
+    const parsed = catalog['meta/tickers/search'].data.parse(body.data);
+    const record = parsed.item.find((i) => i.thscode === thscode);
+    const type = record ? fundTypeOf(record.asset_type) : null;
+    if (type === null) throw new Error(`the search does not know ${thscode} as a fund`);
+    return type;
+  }
+
+  it('covers every fund operation that names a fund (21 of them beside the 2 market ones)', () => {
+    expect(typed.length).toBe(21);
+    expect(market.map((op) => op.id).sort()).toEqual(['fund/market/historical', 'fund/market/snapshot']);
+    for (const op of typed) expect(op.paramNames, op.id).toContain('fund_type');
+  });
+
+  for (const op of typed) {
+    it(`${op.id} answers with the matching fund_type and 1004 with another`, async () => {
+      const sample = SAMPLES[op.id as keyof typeof SAMPLES];
+      const thscode = sample?.['thscode'];
+      if (sample === undefined || thscode === undefined)
+        throw new Error(`no sample with a code for ${op.id}`);
+      const own = await fundTypeFromSearch(thscode);
+      const matching = await get(url(op.path, { ...sample, fund_type: own }));
+      expect(matching.body.code, matching.body.message).toBe(0);
+      for (const other of FUND_TYPES.filter((t) => t !== own)) {
+        const { body } = await get(url(op.path, { ...sample, fund_type: other }));
+        expect(body.code, `${op.id} with fund_type=${other}`).toBe(1004);
+        expect(body.message).toContain('fund_type');
+        expect(body.data).toBeNull();
+      }
+    });
+  }
+
+  for (const op of market) {
+    it(`${op.id} takes no fund_type: refused by the BFF before the service`, async () => {
+      const sample = SAMPLES[op.id as keyof typeof SAMPLES] ?? {};
+      const { body } = await get(url(op.path, { ...sample, fund_type: 'exchange' }));
+      expect(body.code).toBe(1002);
+      expect(body.message).toContain('fund_type');
     });
   }
 });

@@ -13,6 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
+import { Route as FundThscodeRouteImport } from './routes/fund.$thscode'
+import { Route as FundCompareRouteImport } from './routes/fund.compare'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -36,6 +38,16 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FundThscodeRoute = FundThscodeRouteImport.update({
+  id: '/fund/$thscode',
+  path: '/fund/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FundCompareRoute = FundCompareRouteImport.update({
+  id: '/fund/compare',
+  path: '/fund/compare',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -64,6 +76,8 @@ export interface FileRoutesByFullPath {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
@@ -74,6 +88,8 @@ export interface FileRoutesByTo {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
@@ -85,6 +101,8 @@ export interface FileRoutesById {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
@@ -97,6 +115,8 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/fund/$thscode'
+    | '/fund/compare'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
@@ -107,6 +127,8 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/fund/$thscode'
+    | '/fund/compare'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
@@ -117,6 +139,8 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/fund/$thscode'
+    | '/fund/compare'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
@@ -128,6 +152,8 @@ export interface RootRouteChildren {
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
+  FundThscodeRoute: typeof FundThscodeRoute
+  FundCompareRoute: typeof FundCompareRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
@@ -162,6 +188,20 @@ declare module '@tanstack/react-router' {
       path: '/hot'
       fullPath: '/hot'
       preLoaderRoute: typeof HotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fund/$thscode': {
+      id: '/fund/$thscode'
+      path: '/fund/$thscode'
+      fullPath: '/fund/$thscode'
+      preLoaderRoute: typeof FundThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fund/compare': {
+      id: '/fund/compare'
+      path: '/fund/compare'
+      fullPath: '/fund/compare'
+      preLoaderRoute: typeof FundCompareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -200,6 +240,8 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
+  FundThscodeRoute: FundThscodeRoute,
+  FundCompareRoute: FundCompareRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,

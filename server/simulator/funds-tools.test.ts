@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
+import {
+  BACKTEST_FREQUENCIES,
+  FUND_INDICATOR_IDS,
+  INDICATOR_TIME_TYPES,
+  QDII_QUOTA_TABS,
+} from '../../src/contract/operations/fund-tools';
 import { TRADING_MORNING, call, fetchData, simulatorsForFile } from './testkit';
 
 const line = catalog['fund/indicators/line'];
@@ -232,5 +238,42 @@ describe('fund news, offerings and diagnosis', () => {
     expect(d?.fund_type).toBe('otc');
     const dd = (await fetchData(app, drawdowns, { thscode: '005827.OF' })).item[0];
     expect(JSON.stringify(d?.resilience)).toContain(`"max_drawdown_pct":${String(dd?.now)}`);
+  });
+});
+
+describe('the values the dashboard offers where the spec lists none', () => {
+  it('answers every offered indicator id on every offered time type, with numbers for an old fund', async () => {
+    for (const timeType of INDICATOR_TIME_TYPES) {
+      const data = await fetchData(app, line, {
+        indexes: json([
+          { thscodes: ['510300.SH'], index_info: FUND_INDICATOR_IDS.map((id) => ({ index_id: id })) },
+        ]),
+        time_range: json({ time_type: timeType, start: ms('2026-01-05'), end: ms('2026-07-14') }),
+      });
+      expect(data.indexes.map((i) => i.value_type)).toEqual(FUND_INDICATOR_IDS.map(() => 'double'));
+      const rows = data.data[0]?.values ?? [];
+      expect(rows).toHaveLength(FUND_INDICATOR_IDS.length);
+      for (const row of rows) expect(row.values.at(-1), `${timeType} ${row.idx}`).toEqual(expect.any(Number));
+    }
+  });
+
+  it('runs a back-test at every offered frequency and lists funds in every offered quota category', async () => {
+    for (const frequency of BACKTEST_FREQUENCIES) {
+      const res = await call(
+        app,
+        `${backtest.path}?${new URLSearchParams({
+          thscode: '000001.OF',
+          buy_conditions: json({ indicator_code: 'rsi_pct', operator: '<', value: 50 }),
+          sell_conditions: json({ indicator_code: 'rsi_pct', operator: '>', value: 70 }),
+          buy_frequency_type: frequency,
+          max_buy_times: '10',
+          per_buy_amount: '1000',
+        })}`,
+      );
+      expect(res.code, `${frequency}: ${res.message}`).toBe(0);
+    }
+    const summary = await fetchData(app, quotaSummary, { tab: json(QDII_QUOTA_TABS) });
+    expect(summary.map((s) => s.name)).toEqual([...QDII_QUOTA_TABS]);
+    for (const row of summary) expect(Number(row.total), row.name).toBeGreaterThan(0);
   });
 });

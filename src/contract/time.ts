@@ -31,3 +31,14 @@ export function addDays(date: string, days: number): string {
 export function addYearsToDate(date: string, years: number): string {
   return shanghaiDate(addYears(shanghaiMidnight(date), years));
 }
+
+/** `yyyy-MM-dd` shifted by whole months, clamped to the last day of a shorter month (03-31 − 1 → 02-28). */
+export function addMonths(date: string, months: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(d, lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

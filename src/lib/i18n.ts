@@ -105,6 +105,7 @@ const MESSAGES = {
   'nav.home': ['返回首页', 'Back to home'],
   'nav.hot': ['热榜', 'Hot lists'],
   'nav.auction': ['集合竞价', 'Call auction'],
+  'nav.fundCompare': ['基金对比', 'Fund comparison'],
   'nav.watchlists': ['自选', 'Watchlists'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],

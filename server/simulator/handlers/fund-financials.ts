@@ -4,12 +4,13 @@ import { clockOf } from './common';
 import { requireFund } from './fund-common';
 import { midnightMs } from '../model/calendar';
 import type { MarketClock } from '../model/session';
+import type { FundType } from '../model/funds';
 import { publishedReports, type Report } from '../model/funds-portfolio';
 import { financialsOf, type FundFinancials } from '../model/funds-reports';
 
 /** Financial statements come with the semi-annual and annual reports: the latest ten, newest first. */
-function statements(thscode: string, clock: MarketClock): FundFinancials[] {
-  const fund = requireFund(thscode, clock);
+function statements(thscode: string, clock: MarketClock, fundType?: FundType): FundFinancials[] {
+  const fund = requireFund(thscode, clock, fundType);
   const reports: Report[] = [
     ...publishedReports(fund, 'semi', clock.today, 5),
     ...publishedReports(fund, 'annual', clock.today, 5),
@@ -33,7 +34,7 @@ function timestampOf(list: readonly FundFinancials[], clock: MarketClock): numbe
 export const fundFinancialRoutes = [
   defineHandler(catalog['fund/financials/indicators'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const list = statements(params.thscode, clock);
+    const list = statements(params.thscode, clock, params.fund_type);
     return {
       timestamp: timestampOf(list, clock),
       item: list.map((f) => ({ ...period(f), ...f.indicators })),
@@ -41,12 +42,12 @@ export const fundFinancialRoutes = [
   }),
   defineHandler(catalog['fund/financials/income-statements'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const list = statements(params.thscode, clock);
+    const list = statements(params.thscode, clock, params.fund_type);
     return { timestamp: timestampOf(list, clock), item: list.map((f) => ({ ...period(f), ...f.income })) };
   }),
   defineHandler(catalog['fund/financials/balance-sheets'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const list = statements(params.thscode, clock);
+    const list = statements(params.thscode, clock, params.fund_type);
     return { timestamp: timestampOf(list, clock), item: list.map((f) => ({ ...period(f), ...f.balance })) };
   }),
 ];

@@ -103,7 +103,7 @@ function historyItems(fund: Fund, r: Report, list: readonly Position[]) {
 export const fundHoldingRoutes = [
   defineHandler(catalog['fund/holders/detail'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const r = latestHalfYear(fund, clock);
     const available = disclosedBases(fund);
     const wanted: readonly Basis[] = params.merge_scope === 'all' ? available : [params.merge_scope];
@@ -131,7 +131,7 @@ export const fundHoldingRoutes = [
 
   defineHandler(catalog['fund/holders/top'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const r = latestHalfYear(fund, clock);
     // The service's own default is ten, the most it gives.
     const limit = params.limit ?? 10;
@@ -153,7 +153,7 @@ export const fundHoldingRoutes = [
 
   defineHandler(catalog['fund/portfolio/holdings'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     requirePortfolioFund(fund);
     const r = publishedReports(fund, 'quarter', clock.today, 1)[0];
     if (!r) throw new SimError(ErrorCode.DATA_NOT_READY, `${fund.thscode} has not disclosed holdings yet`);

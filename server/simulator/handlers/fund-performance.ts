@@ -63,7 +63,7 @@ export const fundPerformanceRoutes = [
 
   defineHandler(catalog['fund/performance/returns'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const { series, end } = publishedNav(fund, clock);
     const r = returnsItem(fund, series, end);
     const get = (k: string) => r[k] ?? null;
@@ -133,7 +133,7 @@ export const fundPerformanceRoutes = [
 
   defineHandler(catalog['fund/performance/drawdowns'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const { series, end } = publishedNav(fund, clock);
     const dd = (w: Window) => {
       const start = windowStart(series, w, end);

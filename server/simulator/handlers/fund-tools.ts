@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalog } from '../../../src/contract/catalog';
+import { BACKTEST_FREQUENCIES, type IndicatorTimeType } from '../../../src/contract/operations/fund-tools';
 import { ErrorCode } from '../../../src/contract/envelope';
 import { SimError, defineHandler } from '../route';
 import { clockOf } from './common';
@@ -106,7 +107,7 @@ function latestIndex(entity: Entity | null, clock: MarketClock): number {
   return entity?.kind === 'stock' ? clock.lastClosedIndex : latestNavIndex(clock);
 }
 
-type TimeType = 'DAY_1' | 'WEEK_1' | 'MONTH_1';
+type TimeType = IndicatorTimeType;
 
 function timeTypeOf(text: string): TimeType {
   const t = text.toUpperCase();
@@ -216,8 +217,8 @@ function parseConditions(text: string, param: string): Condition[] {
 }
 
 function frequencyOf(text: string): Frequency {
-  const f = text.toUpperCase();
-  if (f === 'DAILY' || f === 'WEEKLY' || f === 'MONTHLY') return f;
+  const f = BACKTEST_FREQUENCIES.find((v) => v === text.toUpperCase());
+  if (f !== undefined) return f;
   throw new SimError(
     ErrorCode.PARAM_FORMAT,
     "Parameter 'buy_frequency_type' must be DAILY, WEEKLY or MONTHLY",
@@ -366,7 +367,7 @@ export const fundToolRoutes = [
 
   defineHandler(catalog['fund/backtest/result'], (params, ctx) => {
     const clock = clockOf(ctx.now);
-    const fund = requireFund(params.thscode, clock);
+    const fund = requireFund(params.thscode, clock, params.fund_type);
     const { end } = publishedNav(fund, clock);
     const buy = parseConditions(params.buy_conditions, 'buy_conditions');
     const sell = parseConditions(params.sell_conditions, 'sell_conditions');

@@ -1,5 +1,6 @@
 import { dateOf, dayOf, tradingDayAt, tradingIndexOnOrBefore, weekday } from './calendar';
 import { addYearsToDate } from '../../../src/contract/time';
+import type { BacktestFrequency, QdiiQuotaTab } from '../../../src/contract/operations/fund-tools';
 import { closeAt, firstBarIndex } from './prices';
 import { Rng, round } from './random';
 import type { Stock } from './universe';
@@ -229,7 +230,7 @@ function holds(series: NavSeries, conditions: readonly Condition[], t: number): 
   });
 }
 
-export type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY';
+export type Frequency = BacktestFrequency;
 
 /** Whether a trading day is a check day: every day, the first of a week, the first of a month. */
 function isCheckDay(frequency: Frequency, t: number): boolean {
@@ -362,7 +363,7 @@ export function runBacktest(
 // ---------------------------------------------------------------------------------------------------
 // QDII quotas
 
-export const QUOTA_TABS: readonly { key: string; themes: readonly string[] }[] = [
+export const QUOTA_TABS: readonly { key: QdiiQuotaTab; themes: readonly string[] }[] = [
   { key: 'remen', themes: [] },
   { key: 'nazhi100', themes: ['nasdaq'] },
   { key: 'biaopu500', themes: ['sp500'] },

@@ -1,6 +1,7 @@
 import { dayOf, tradingIndexOnOrAfter, tradingDayAt } from './calendar';
 import { codeTable, type Instrument } from './instruments';
 import { Rng, fnv1a } from './random';
+import { fundTypeOf, type FundType } from '../../../src/contract/operations/fund-common';
 
 /**
  * The fund universe: every fund of the code table (ETF, LOF, off-exchange, REITs), each with its company,
@@ -8,7 +9,7 @@ import { Rng, fnv1a } from './random';
  * table, so they always equal the instrument search. Everything is a pure function of the fund code.
  */
 
-export type FundType = 'otc' | 'exchange' | 'reits';
+export type { FundType };
 /** Peer group used for peer averages and ranks. */
 export type FundKind = 'equity' | 'hybrid' | 'bond' | 'money' | 'index' | 'qdii' | 'commodity' | 'reit';
 
@@ -268,8 +269,11 @@ const TARGET_SCALE_BN: Record<string, number> = {
   '510180.SH': 22,
 };
 
+/** As the vendor says: from the code table's asset type, never from the suffix. */
 function fundType(i: Instrument): FundType {
-  return i.assetType === 'fund-otc' ? 'otc' : i.assetType === 'fund-reits' ? 'reits' : 'exchange';
+  const type = fundTypeOf(i.assetType);
+  if (type === null) throw new Error(`${i.thscode} is not a fund (${i.assetType})`);
+  return type;
 }
 
 function buildFund(i: Instrument): Fund {

@@ -16,7 +16,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
-import { fromChartTime, toChartTime } from '../../lib/format';
+import { formatShanghaiDate, fromChartTime, toChartTime } from '../../lib/format';
 import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
 import './chart.css';
 
@@ -66,7 +66,13 @@ interface SeriesBase {
 
 export type ChartSeries =
   | (SeriesBase & { kind: 'candles'; data: readonly CandlePoint[]; markers?: readonly MarkerSpec[] })
-  | (SeriesBase & { kind: 'line'; data: readonly ValuePoint[]; color: ColorRole; lineWidth?: 1 | 2 | 3 })
+  | (SeriesBase & {
+      kind: 'line';
+      data: readonly ValuePoint[];
+      color: ColorRole;
+      lineWidth?: 1 | 2 | 3;
+      markers?: readonly MarkerSpec[];
+    })
   | (SeriesBase & { kind: 'histogram'; data: readonly ValuePoint[]; color: ColorRole });
 
 export interface TimeChartProps {
@@ -323,12 +329,18 @@ export function TimeChart({
         setSeriesData(entry.api, spec, palette);
         entry.data = spec.data;
       }
-      if (spec.kind === 'candles' && (dataChanged || paletteChanged || entry.markerSpecs !== spec.markers)) {
+      const markable = spec.kind === 'candles' || spec.kind === 'line';
+      const markerSpecs = markable ? spec.markers : undefined;
+      if (
+        markable &&
+        (markerSpecs !== undefined || entry.markers !== null) &&
+        (dataChanged || paletteChanged || entry.markerSpecs !== markerSpecs)
+      ) {
         const times = new Set(spec.data.map((p) => p.time));
-        const markers = markersOf(spec.markers ?? [], palette, times);
+        const markers = markersOf(markerSpecs ?? [], palette, times);
         if (entry.markers) entry.markers.setMarkers(markers);
         else entry.markers = createSeriesMarkers(entry.api, markers);
-        entry.markerSpecs = spec.markers;
+        entry.markerSpecs = markerSpecs;
       }
       entry.palette = palette;
       if (spec.kind === 'candles') {
@@ -340,8 +352,23 @@ export function TimeChart({
         }
       }
     }
-    // Test hook: how many series the library really holds (one line per compared stock, for example).
+    // Test hooks: how many series the library really holds (one line per compared stock, for example),
+    // and how many markers it draws (events outside the loaded data are left out).
     container.dataset['seriesCount'] = String(chart.panes().reduce((n, p) => n + p.getSeries().length, 0));
+    container.dataset['markerCount'] = String(
+      [...entries.values()].reduce((n, e) => n + (e.markers?.markers().length ?? 0), 0),
+    );
+    // Test hook: where each line starts as the library holds it (Shanghai date and value), so a test can
+    // see that compared lines really start together.
+    container.dataset['lineStarts'] = [...entries.values()]
+      .filter((e) => e.kind === 'line')
+      .map((e) => {
+        const first = e.api.data()[0];
+        return first && 'value' in first
+          ? `${formatShanghaiDate(fromChartTime(first.time))}:${first.value}`
+          : '';
+      })
+      .join(' ');
     const panes = chart.panes();
     panes.forEach((p, i) => p.setStretchFactor(paneStretch?.[i] ?? 1));
     const hasData = series.some((s) => s.data.length > 0);

@@ -26,6 +26,37 @@ export function fundType() {
   return oneOf(FUND_TYPES);
 }
 
+/** The search's fund asset types and the `fund_type` each one means (upstream-extras 7). */
+export const FUND_TYPE_OF_ASSET = {
+  'fund-otc': 'otc',
+  'fund-etf': 'exchange',
+  'fund-lof': 'exchange',
+  'fund-reits': 'reits',
+} as const satisfies Record<string, FundType>;
+export type FundAssetType = keyof typeof FUND_TYPE_OF_ASSET;
+
+export function isFundAssetType(assetType: string): assetType is FundAssetType {
+  return Object.hasOwn(FUND_TYPE_OF_ASSET, assetType);
+}
+
+/**
+ * The `fund_type` of an instrument from its search record's `asset_type`, never from the code's suffix
+ * (an `.SH` code can be a stock, an ETF or a REIT); null for anything that is not a fund.
+ */
+export function fundTypeOf(assetType: string): FundType | null {
+  return isFundAssetType(assetType) ? FUND_TYPE_OF_ASSET[assetType] : null;
+}
+
+/**
+ * The parameters that locate one fund on the operations the spec lists with `thscode` only: the vendor
+ * documents `fund_type` as required on them and its CLI always sends it, so it is accepted (and
+ * forwarded) when given; a type that is not the fund's own is refused by the service with 1004.
+ * Market operations (`fund/market/*`) take no `fund_type` and do not use this.
+ */
+export function fundRef() {
+  return { thscode: fundCode(), fund_type: fundType().optional() };
+}
+
 /** A decimal number greater than zero: not a number is 1002, zero or negative 1003. */
 export function positiveNumber() {
   return z

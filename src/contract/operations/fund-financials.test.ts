@@ -7,6 +7,12 @@ const thscodeCases = [
   ['missing thscode', {}, err(1001, 'thscode')],
   ['two codes', { thscode: '510300.SH,159919.SZ' }, err(1002, 'thscode')],
   ['an upstream market code', { thscode: 'OF110022' }, err(1002, 'thscode')],
+  [
+    "the vendor's fund_type",
+    { thscode: '510300.SH', fund_type: 'exchange' },
+    ok('fund_type=exchange&thscode=510300.SH'),
+  ],
+  ['fund_type outside the enum', { thscode: '510300.SH', fund_type: 'etf' }, err(1002, 'fund_type')],
 ] as const;
 
 const period = { start_date_ms: 1735660800000, end_date_ms: 1751212800000, publish_date_ms: 1756310400000 };

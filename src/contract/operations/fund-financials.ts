@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { ms, numOrNull, timestampedItems } from '../common';
-import { fundCode } from './fund-common';
+import { fundRef } from './fund-common';
 
 // Every financial record is one report period; figures are null when not disclosed (fund rule).
 const period = {
@@ -69,19 +69,19 @@ export const fundFinancialOperations = defineOperations(
   {
     'fund/financials/indicators': {
       summary: 'Per-period financial indicators of one fund (distributable profit, NAV growth, ...)',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(fundIndicatorsItem),
       cache: 'reference',
     },
     'fund/financials/income-statements': {
       summary: 'Per-period income statements of one fund',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(fundIncomeItem),
       cache: 'reference',
     },
     'fund/financials/balance-sheets': {
       summary: 'Per-period balance sheets of one fund',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(fundBalanceItem),
       cache: 'reference',
     },

@@ -10,11 +10,17 @@ describe('fund holders and holdings', () => {
       ['defaults merge_scope to all', { thscode: F }, ok('merge_scope=all&thscode=005827.OF')],
       ['one scope', { thscode: F, merge_scope: 'separate' }, ok('merge_scope=separate&thscode=005827.OF')],
       ['scope outside the enum', { thscode: F, merge_scope: 'both' }, err(1002, 'merge_scope')],
+      [
+        "the vendor's fund_type",
+        { thscode: F, fund_type: 'otc' },
+        ok('fund_type=otc&merge_scope=all&thscode=005827.OF'),
+      ],
       ['missing thscode', { merge_scope: 'merged' }, err(1001, 'thscode')],
     ],
     'fund/holders/top': [
       ['no limit sent: none injected', { thscode: F }, ok('thscode=005827.OF')],
       ['limit 10', { thscode: F, limit: '10' }, ok('limit=10&thscode=005827.OF')],
+      ["the vendor's fund_type", { thscode: F, fund_type: 'otc' }, ok('fund_type=otc&thscode=005827.OF')],
       ['limit 11', { thscode: F, limit: '11' }, err(1003, 'limit')],
       ['limit 0', { thscode: F, limit: '0' }, err(1003, 'limit')],
       ['limit not an integer', { thscode: F, limit: 'ten' }, err(1002, 'limit')],
@@ -22,6 +28,8 @@ describe('fund holders and holdings', () => {
     ],
     'fund/portfolio/holdings': [
       ['one fund', { thscode: F }, ok('thscode=005827.OF')],
+      ["the vendor's fund_type", { thscode: F, fund_type: 'otc' }, ok('fund_type=otc&thscode=005827.OF')],
+      ['fund_type outside the enum', { thscode: F, fund_type: 'fund-otc' }, err(1002, 'fund_type')],
       ['missing thscode', {}, err(1001, 'thscode')],
       ['two codes', { thscode: `${F},110022.OF` }, err(1002, 'thscode')],
     ],

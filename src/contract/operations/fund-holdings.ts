@@ -13,7 +13,7 @@ import {
   strOrNull,
   timestampedItems,
 } from '../common';
-import { fundCode } from './fund-common';
+import { fundRef } from './fund-common';
 
 export const holderStructureItem = z.looseObject({
   /** The actual disclosure basis: `merged` or `separate`. */
@@ -64,7 +64,7 @@ export const fundHoldingOperations = defineOperations(
     'fund/holders/detail': {
       summary: 'Holder structure of one fund (institutional, individual, staff shares) on the latest report',
       params: z.object({
-        thscode: fundCode(),
+        ...fundRef(),
         merge_scope: oneOf(['all', 'merged', 'separate']).default('all'),
       }),
       data: timestampedItems(holderStructureItem),
@@ -73,7 +73,7 @@ export const fundHoldingOperations = defineOperations(
     'fund/holders/top': {
       summary: 'Top holders of one fund on the latest report, at most 10',
       params: z.object({
-        thscode: fundCode(),
+        ...fundRef(),
         // No default here: the service applies its own and echoes it in `data.limit`.
         limit: int({ min: 1, max: 10 }).optional(),
       }),
@@ -82,7 +82,7 @@ export const fundHoldingOperations = defineOperations(
     },
     'fund/portfolio/holdings': {
       summary: 'Disclosed portfolio holdings of one fund with optional summary ratios',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(holdingItem).extend({
         // Summary fields "may appear": absent keys are normal.
         total_stock_ratio_pct: numMaybe,

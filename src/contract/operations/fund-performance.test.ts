@@ -26,6 +26,7 @@ describe('fund performance', () => {
     ],
     'fund/performance/returns': [
       ['one fund', { thscode: F }, ok('thscode=110022.OF')],
+      ["the vendor's fund_type", { thscode: F, fund_type: 'otc' }, ok('fund_type=otc&thscode=110022.OF')],
       ['missing thscode', {}, err(1001, 'thscode')],
       ['two codes', { thscode: `${F},${F}` }, err(1002, 'thscode')],
     ],
@@ -54,6 +55,11 @@ describe('fund performance', () => {
     ],
     'fund/performance/drawdowns': [
       ['one fund', { thscode: '161725.SZ' }, ok('thscode=161725.SZ')],
+      [
+        "the vendor's fund_type",
+        { thscode: '161725.SZ', fund_type: 'exchange' },
+        ok('fund_type=exchange&thscode=161725.SZ'),
+      ],
       ['missing thscode', {}, err(1001, 'thscode')],
       ['lower-case suffix', { thscode: '161725.sz' }, err(1002, 'thscode')],
     ],

@@ -4,7 +4,7 @@ import { fail, ms, oneOf } from '../params';
 import { addYears } from '../time';
 import { intOrNull, ms as msField, numMaybe, numOrNull, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
-import { fundCode, fundType } from './fund-common';
+import { fundRef } from './fund-common';
 
 // Fund rule of spec file 001: undisclosed values are null, never zero, so every figure is nullable.
 
@@ -76,15 +76,19 @@ export const drawdownItem = z.looseObject({
 
 export const NAV_RANGES = ['week', 'month', 'tmonth', 'hyear', 'year', 'twoyear', 'tyear', 'fyear'] as const;
 
+/**
+ * The periods of the interval-return and drawdown answers, shortest first. Peers are ranked over the fixed
+ * windows (`NAV_RANGES`) only: year to date and since inception have no peer average or rank.
+ */
+export const RETURN_PERIODS = [...NAV_RANGES, 'nowyear', 'now'] as const;
+
 export const fundPerformanceOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'spec' },
   {
     'fund/performance/nav': {
       summary: 'Net values of one fund: the newest date only, or a range ascending by date',
       params: z.object({
-        thscode: fundCode(),
-        // Not in the spec's table; the real service takes it (upstream-notes, extras 7.8), so it may pass.
-        fund_type: fundType().optional(),
+        ...fundRef(),
         range: oneOf(NAV_RANGES).optional(),
         nav_type: oneOf(['unit', 'adj', 'unit,adj']).default('unit,adj'),
       }),
@@ -93,7 +97,7 @@ export const fundPerformanceOperations = defineOperations(
     },
     'fund/performance/returns': {
       summary: 'Interval returns of one fund with peer averages and peer ranks',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(returnsItem),
       cache: 'intraday',
     },
@@ -102,9 +106,7 @@ export const fundPerformanceOperations = defineOperations(
         'Daily RSI, Donchian channel and tracked-index PE percentile of one fund, window at most 5 years',
       params: z
         .object({
-          thscode: fundCode(),
-          // Live-mode tolerance as for nav: the vendor requires it, the spec does not list it.
-          fund_type: fundType().optional(),
+          ...fundRef(),
           // Both mandatory since the change recorded in the spec's versioning section.
           start: ms(),
           end: ms(),
@@ -120,7 +122,7 @@ export const fundPerformanceOperations = defineOperations(
     },
     'fund/performance/drawdowns': {
       summary: 'Maximum drawdown of one fund over ten fixed periods (week to since inception)',
-      params: z.object({ thscode: fundCode() }),
+      params: z.object(fundRef()),
       data: timestampedItems(drawdownItem),
       cache: 'intraday',
     },

@@ -94,6 +94,7 @@ describe('fund generic indicators, back-test and QDII quota', () => {
       ['all six parameters', backtest, ok(q({ ...backtest }))],
       ...backtestNames.map((k) => [`missing ${k}`, { ...backtest, [k]: undefined }, err(1001, k)] as const),
       ['bare fund code', { ...backtest, thscode: '110022' }, err(1002, 'thscode')],
+      ["the vendor's fund_type", { ...backtest, fund_type: 'otc' }, ok(q({ ...backtest, fund_type: 'otc' }))],
       ['buy_conditions a number', { ...backtest, buy_conditions: '30' }, err(1002, 'buy_conditions')],
       ['sell_conditions not JSON', { ...backtest, sell_conditions: 'rsi>70' }, err(1002, 'sell_conditions')],
       ['max_buy_times not a number', { ...backtest, max_buy_times: 'many' }, err(1002, 'max_buy_times')],

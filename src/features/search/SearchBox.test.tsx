@@ -37,6 +37,14 @@ const rows = [
     asset_type: 'fund-otc',
     currency: 'CNY',
   },
+  {
+    thscode: 'USDCNY.FX',
+    ticker: 'USDCNY',
+    name: '美元兑人民币',
+    exchange: null,
+    asset_type: 'forex',
+    currency: 'CNY',
+  },
 ];
 
 /** Substring search over the rows, like the service; `hold` keeps chosen keywords pending. */
@@ -229,16 +237,37 @@ describe('SearchBox', () => {
     expect(screen.queryByText('搜索中…')).toBeNull();
   });
 
-  it('shows "not supported yet" for other asset types instead of opening them', async () => {
+  it('opens a fund’s page, on or off the exchange', async () => {
     serveSearch();
     const onOpen = vi.fn();
     renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
     input().focus();
     type('510050');
-    fireEvent.click(await screen.findByRole('option', { name: /510050\.SH/ }));
+    await screen.findByRole('option', { name: /510050\.SH/ });
+    key('Enter');
+    expect(onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ to: '/fund/$thscode', thscode: '510050.SH' }),
+      expect.objectContaining({ asset_type: 'fund-etf' }),
+    );
+    type('160519');
+    fireEvent.click(await screen.findByRole('option', { name: /160519\.OF/ }));
+    expect(onOpen).toHaveBeenLastCalledWith(
+      expect.objectContaining({ to: '/fund/$thscode', thscode: '160519.OF' }),
+      expect.anything(),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows "not supported yet" for other asset types instead of opening them', async () => {
+    serveSearch();
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
+    input().focus();
+    type('USDCNY');
+    fireEvent.click(await screen.findByRole('option', { name: /USDCNY\.FX/ }));
     expect(onOpen).not.toHaveBeenCalled();
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('上证50ETF');
+    expect(alert.textContent).toContain('美元兑人民币');
     expect(alert.textContent).toContain('尚未支持');
   });
 

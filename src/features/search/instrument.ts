@@ -7,6 +7,10 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
  */
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',
+  'fund-otc': '/fund/$thscode',
+  'fund-etf': '/fund/$thscode',
+  'fund-lof': '/fund/$thscode',
+  'fund-reits': '/fund/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { Tabs } from '../../components/Tabs';
 import { useStockText } from './messages';
 import { STOCK_TABS, type StockSearch, type StockTab } from './url-state';
 import type { UpdateSearch } from './url-state';
@@ -30,72 +30,22 @@ function TabPanel({ tab, ...props }: TabProps & { tab: StockTab }) {
   }
 }
 
-/**
- * WAI-ARIA tabs: arrow keys, Home and End move between tabs (and select them, the tab is in the URL);
- * only the selected tab is in the tab order.
- */
+/** The stock view's tabs; the selected one is in the URL. */
 export function StockTabs({ record, search, onSearch }: TabProps) {
   const { t } = useStockText();
-  const refs = useRef(new Map<StockTab, HTMLButtonElement>());
-  const select = (tab: StockTab) => onSearch({ tab });
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = STOCK_TABS.indexOf(search.tab);
-    const last = STOCK_TABS.length - 1;
-    const target =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    const tab = target === null ? undefined : STOCK_TABS[target];
-    if (tab === undefined) return;
-    event.preventDefault();
-    select(tab);
-    refs.current.get(tab)?.focus();
-  };
-
   return (
     <section className="panel stock-tabs">
-      <div className="stock-tabs__list" role="tablist" aria-label={t('tabs.label')} onKeyDown={onKeyDown}>
-        {STOCK_TABS.map((tab) => (
-          <button
-            key={tab}
-            ref={(el) => {
-              if (el) refs.current.set(tab, el);
-              else refs.current.delete(tab);
-            }}
-            type="button"
-            role="tab"
-            id={`stock-tab-${tab}`}
-            aria-selected={tab === search.tab}
-            aria-controls={`stock-panel-${tab}`}
-            tabIndex={tab === search.tab ? 0 : -1}
-            className="stock-tabs__tab"
-            onClick={() => {
-              if (tab !== search.tab) select(tab);
-            }}
-          >
-            {t(`tab.${tab}`)}
-          </button>
-        ))}
-      </div>
-      <div
-        className="stock-tabs__panel"
-        role="tabpanel"
-        id={`stock-panel-${search.tab}`}
-        aria-labelledby={`stock-tab-${search.tab}`}
+      <Tabs
+        tabs={STOCK_TABS}
+        selected={search.tab}
+        onSelect={(tab) => onSearch({ tab })}
+        label={t('tabs.label')}
+        labelOf={(tab) => t(`tab.${tab}`)}
+        idPrefix="stock"
+        className="stock-tabs"
       >
         <TabPanel tab={search.tab} record={record} search={search} onSearch={onSearch} />
-      </div>
+      </Tabs>
     </section>
   );
 }

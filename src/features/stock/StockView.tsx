@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { A_SHARE_CODE_RE } from '../../contract/params';
+import { FUND_CODE_RE, isFundAssetType } from '../../contract/operations/fund-common';
 import { ApiError, ErrorCode } from '../../contract/envelope';
 import { ErrorState } from '../../components/states';
 import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
@@ -27,9 +28,11 @@ export function StockView({ thscode: raw, search, onSearch, searchBox }: StockVi
   const { t } = useStockText();
   const thscode = normaliseCode(raw);
   const valid = A_SHARE_CODE_RE.test(thscode);
-  const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
+  // A fund's code (510300.SH, 000001.OF) is looked up too, to send the reader to the fund page.
+  const fundLike = FUND_CODE_RE.test(thscode);
+  const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid || fundLike });
 
-  if (!valid) {
+  if (!valid && !fundLike) {
     return <StockNotFound message={t('page.invalidCode', { code: raw })} searchBox={searchBox} />;
   }
   if (lookup.isPending) return <StockSkeleton thscode={thscode} />;
@@ -45,6 +48,21 @@ export function StockView({ thscode: raw, search, onSearch, searchBox }: StockVi
     );
   }
   const record = findInstrument(lookup.data, thscode);
+  if (record && isFundAssetType(record.asset_type)) {
+    return (
+      <StockNotFound
+        message={t('page.isFund', { code: record.thscode, name: record.name })}
+        searchBox={searchBox}
+      >
+        <Link to="/fund/$thscode" params={{ thscode: record.thscode }} data-testid="open-fund">
+          {t('page.openFund')}
+        </Link>
+      </StockNotFound>
+    );
+  }
+  if (!valid) {
+    return <StockNotFound message={t('page.invalidCode', { code: raw })} searchBox={searchBox} />;
+  }
   if (!record || record.asset_type !== 'a-share') {
     return <StockNotFound message={t('page.notFound', { code: thscode })} searchBox={searchBox} />;
   }
@@ -69,7 +87,15 @@ function StockWorkspace({
   );
 }
 
-export function StockNotFound({ message, searchBox }: { message: string; searchBox: ReactNode }) {
+export function StockNotFound({
+  message,
+  searchBox,
+  children,
+}: {
+  message: string;
+  searchBox: ReactNode;
+  children?: ReactNode;
+}) {
   const { t } = useStockText();
   return (
     <section className="panel stock-missing" aria-labelledby="stock-missing-title">
@@ -79,6 +105,7 @@ export function StockNotFound({ message, searchBox }: { message: string; searchB
       <p className="stock-missing__message" role="alert">
         {message}
       </p>
+      {children}
       <p className="muted">{t('page.notFoundHint')}</p>
       <div className="stock-missing__search">{searchBox}</div>
       <Link to="/">{t('page.home')}</Link>

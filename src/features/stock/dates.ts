@@ -1,4 +1,4 @@
-import { addDays, addYearsToDate, shanghaiMidnight } from '../../contract/time';
+import { addDays, addMonths, addYearsToDate, shanghaiMidnight } from '../../contract/time';
 
 /**
  * Calendar arithmetic of the stock view on Shanghai days (`yyyy-MM-dd`). Windows are computed from the
@@ -11,16 +11,8 @@ export type ChartRange = (typeof CHART_RANGES)[number];
 export const HOT_WINDOWS = ['1m', '3m', '6m', '1y'] as const;
 export type HotWindow = (typeof HOT_WINDOWS)[number];
 
-/** Shift by whole months, clamping to the last day of a shorter month (03-31 minus 1 month → 02-28). */
-export function addMonths(date: string, months: number): string {
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(d, lastDay);
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+/** Shift by whole months (shared with other pages: it lives with the contract's calendar arithmetic). */
+export { addMonths };
 
 /** First day of a window that ends today. */
 export function windowStart(today: string, window: ChartRange | HotWindow): string {

@@ -92,7 +92,8 @@ export async function loadStockView(
     // Without the server's clock the components fall back to the browser's, and so does this.
     serverToday(queryClient),
   ]);
-  if (!findInstrument(lookup, thscode)) return;
+  // Only an A-share's data: another instrument on an A-share-shaped code (an ETF) gets its own page.
+  if (findInstrument(lookup, thscode)?.asset_type !== 'a-share') return;
   const span = barWindow(today, search.range);
   const critical: Promise<unknown>[] = [
     queryClient.ensureQueryData(snapshotQuery(thscode)),

@@ -9,6 +9,8 @@ import { defineMessages, type Translate } from '../../lib/i18n';
 const MESSAGES = {
   'page.invalidCode': ['不是有效的 A 股代码：{code}', 'Not a valid A-share code: {code}'],
   'page.notFound': ['未找到代码为 {code} 的 A 股', 'No A-share with the code {code}'],
+  'page.isFund': ['{code}（{name}）是基金，不是 A 股。', '{code} ({name}) is a fund, not an A-share.'],
+  'page.openFund': ['打开基金页', 'Open its fund page'],
   'page.notFoundHint': [
     '请检查代码，或用下面的搜索查找证券。',
     'Check the code, or find the instrument with the search below.',

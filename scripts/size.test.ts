@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  /** Source files the chunk bundles (written to its source map). */
+  sources?: string[];
+}
+
+/** A fake build: a Vite manifest, the chunk files and their source maps. */
+function build(chunks: Record<string, Chunk>): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'size-test-'));
+  dirs.push(dist);
+  mkdirSync(path.join(dist, '.vite'));
+  mkdirSync(path.join(dist, 'assets'));
+  const manifest: Record<string, Omit<Chunk, 'sources'>> = {};
+  for (const [key, { sources = [], ...chunk }] of Object.entries(chunks)) {
+    manifest[key] = chunk;
+    writeFileSync(path.join(dist, chunk.file), `console.log(${JSON.stringify(key)});`);
+    writeFileSync(
+      path.join(dist, `${chunk.file}.map`),
+      JSON.stringify({ version: 3, sources, mappings: '' }),
+    );
+  }
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dist;
+}
+
+async function size(dist: string): Promise<{ code: number; out: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'scripts', 'size.mjs'), dist]);
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const field = (name: string): unknown =>
+      typeof error === 'object' && error !== null && name in error
+        ? Object.entries(error).find(([key]) => key === name)?.[1]
+        : undefined;
+    const code = field('code');
+    return {
+      code: typeof code === 'number' ? code : -1,
+      out: `${String(field('stdout'))}${String(field('stderr'))}`,
+    };
+  }
+}
+
+const STOCK = 'src/routes/stock.$thscode.tsx?tsr-split=component';
+const FUND = 'src/routes/fund.$thscode.tsx?tsr-split=component';
+const CHARTS = { file: 'assets/TimeChart.js', sources: ['../../node_modules/lightweight-charts/dist/x.js'] };
+
+function app(entryImports: string[], fundImports: string[] = ['TimeChart']): Record<string, Chunk> {
+  return {
+    'index.html': {
+      file: 'assets/index.js',
+      isEntry: true,
+      imports: entryImports,
+      dynamicImports: [STOCK, FUND],
+    },
+    [STOCK]: {
+      file: 'assets/stock.js',
+      src: STOCK,
+      isDynamicEntry: true,
+      imports: ['index.html', 'TimeChart'],
+    },
+    [FUND]: {
+      file: 'assets/fund.js',
+      src: FUND,
+      isDynamicEntry: true,
+      imports: ['index.html', ...fundImports],
+    },
+    TimeChart: CHARTS,
+  };
+}
+
+describe('size step', () => {
+  it('reports every route and passes when route chunks and the chart library load lazily', async () => {
+    const { code, out } = await size(build(app([])));
+    expect(code, out).toBe(0);
+    expect(out).toContain('route fund.$thscode: own chunk');
+    expect(out).toContain('route stock.$thscode: own chunk');
+    expect(out).toContain('2 routes, none in the entry');
+    expect(out).toContain('loaded with the routes fund.$thscode, stock.$thscode');
+  });
+
+  it("fails when a route's own chunk is a static import of the entry", async () => {
+    const { code, out } = await size(build(app([FUND])));
+    expect(code).toBe(1);
+    expect(out).toContain('src/routes/fund.$thscode.tsx (assets/fund.js)');
+  });
+
+  it('fails when the chart library is loaded up front', async () => {
+    const { code, out } = await size(build(app(['TimeChart'], [])));
+    expect(code).toBe(1);
+    expect(out).toContain('lightweight-charts is in the initial chunks');
+  });
+});
