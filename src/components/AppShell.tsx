@@ -14,6 +14,7 @@ const NAV_ITEMS = [
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },
   { to: '/watchlists', label: 'nav.watchlists' },
+  { to: '/explorer', label: 'nav.explorer' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 function LanguageSwitch() {
