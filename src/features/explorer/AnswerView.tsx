@@ -187,7 +187,11 @@ export function AnswerView({
   } else if (error) {
     body = <ErrorState error={error} />;
   } else if (idle) {
-    body = <p className="muted xp-idle">{t('answer.idle')}</p>;
+    body = (
+      <p className="muted xp-idle" data-testid="answer-idle">
+        {t('answer.idle')}
+      </p>
+    );
   }
   return (
     <section className="panel xp-answer" aria-labelledby="xp-answer-title" aria-busy={sending}>

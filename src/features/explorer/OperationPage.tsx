@@ -21,7 +21,7 @@ import {
 } from './model';
 import { ParamInput } from './ParamInput';
 import { explorerCallQuery } from './queries';
-import { explorerSearch, formValuesOf, isRun, type ExplorerSearch } from './url-state';
+import { explorerSearch, readExplorerSearch, type ExplorerSearch } from './url-state';
 import { useUrlDraft } from './useUrlDraft';
 
 /**
@@ -33,7 +33,8 @@ import { useUrlDraft } from './useUrlDraft';
 
 export interface OperationPageProps {
   id: string;
-  search: ExplorerSearch;
+  /** The raw query string: the form values exactly as in the URL (see `readExplorerSearch`). */
+  searchStr: string;
   onSearch: (search: ExplorerSearch, opts: { replace: boolean }) => void;
   onOpen: (id: string) => void;
 }
@@ -85,7 +86,7 @@ function Refusal({ failure }: { failure: ParamFailure }) {
 
 function OperationForm({
   op,
-  search,
+  searchStr,
   onSearch,
 }: Omit<OperationPageProps, 'id' | 'onOpen'> & { op: CatalogOperation }) {
   const { t } = messages.useText();
@@ -94,8 +95,7 @@ function OperationForm({
   const fields = useMemo(() => fieldsOf(op), [op]);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const urlValues = useMemo(() => formValuesOf(search), [search]);
-  const run = isRun(search);
+  const { values: urlValues, run } = useMemo(() => readExplorerSearch(searchStr), [searchStr]);
   const [values, setValues] = useUrlDraft<FormValues>(urlValues, valuesKey);
   const [refusal, setRefusal] = useState<ParamFailure | null>(null);
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
@@ -158,6 +158,7 @@ function OperationForm({
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}
         noValidate
+        data-testid="explorer-form"
       >
         <h2 id="xp-form-title" className="panel__title">
           {t('form.title')} <span className="muted num">({fields.length})</span>
@@ -213,7 +214,7 @@ function OperationForm({
   );
 }
 
-export function OperationPage({ id, search, onSearch, onOpen }: OperationPageProps) {
+export function OperationPage({ id, searchStr, onSearch, onOpen }: OperationPageProps) {
   const { t } = messages.useText();
   const op = operationOf(id);
   if (!op) {
@@ -254,7 +255,7 @@ export function OperationPage({ id, search, onSearch, onOpen }: OperationPagePro
         </div>
         {op.access === 'restricted' && <p className="notice">{t('access.restrictedNote')}</p>}
       </header>
-      <OperationForm key={op.id} op={op} search={search} onSearch={onSearch} />
+      <OperationForm key={op.id} op={op} searchStr={searchStr} onSearch={onSearch} />
     </div>
   );
 }

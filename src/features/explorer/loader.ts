@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { serverNow } from '../../api/live';
 import { checkRequest, operationOf } from './model';
 import { explorerCallQuery } from './queries';
-import { formValuesOf, isRun, type ExplorerSearch } from './url-state';
+import { readExplorerSearch } from './url-state';
 
 /**
  * An operation's page from its URL alone: a link with `run=1` repeats its call, once the same check the
@@ -12,12 +12,13 @@ import { formValuesOf, isRun, type ExplorerSearch } from './url-state';
 export async function loadExplorerOperation(
   queryClient: QueryClient,
   id: string,
-  search: ExplorerSearch,
+  searchStr: string,
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
   const op = operationOf(id);
-  if (!op || !isRun(search)) return;
-  const checked = checkRequest(op, formValuesOf(search), await serverNow(queryClient));
+  const { values, run } = readExplorerSearch(searchStr);
+  if (!op || !run) return;
+  const checked = checkRequest(op, values, await serverNow(queryClient));
   if (!checked.ok) return;
   // A failed call stays in the cache for the page, which shows it.
   const call = queryClient.ensureQueryData(explorerCallQuery(op.id, checked.query)).catch(() => undefined);

@@ -10,7 +10,8 @@ import {
   requestQuery,
   typescriptSnippet,
 } from './model';
-import { explorerSearch, formValuesOf, isRun, parseExplorerSearch, RUN_KEY } from './url-state';
+import { stringifySearch } from '../../lib/search-params';
+import { explorerSearch, parseExplorerSearch, readExplorerSearch, RUN_KEY } from './url-state';
 
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 const historical = catalog['a-share/prices/historical'];
@@ -142,25 +143,36 @@ describe('copy as', () => {
 });
 
 describe('url state', () => {
-  it('keeps digits as numbers only where the text comes back the same', () => {
-    const search = explorerSearch(
-      { limit: '50', seq: '1784080892624084722', code: '000001', buy: 'true' },
-      true,
-    );
-    expect(search).toEqual({ limit: 50, seq: '1784080892624084722', code: '000001', buy: true, run: 1 });
-    expect(formValuesOf(search)).toEqual({
+  /** The query string the router writes for a search, read back as the page reads it. */
+  const roundTrip = (values: Record<string, string>, run: boolean) =>
+    readExplorerSearch(stringifySearch(explorerSearch(values, run)));
+
+  it('gives back every value exactly as typed, with the run marker', () => {
+    const values = {
       limit: '50',
       seq: '1784080892624084722',
       code: '000001',
       buy: 'true',
-    });
-    expect(isRun(search)).toBe(true);
+      q: '"quoted" text',
+      indexes: '[{"index_id":"x"}]',
+    };
+    expect(roundTrip(values, true)).toEqual({ values, run: true });
+    expect(roundTrip(values, false)).toEqual({ values, run: false });
+    // Links stay readable where the router allows it.
+    expect(stringifySearch(explorerSearch({ limit: '50', buy: 'true' }, true))).toBe(
+      '?limit=50&buy=true&run=1',
+    );
   });
 
-  it('reads a hand-written link: JSON parameters as their text, empty values dropped', () => {
-    const search = parseExplorerSearch({ indexes: [{ index_id: 'x' }], q: '', limit: 5 });
-    expect(formValuesOf(search)).toEqual({ indexes: '[{"index_id":"x"}]', limit: '5' });
-    expect(isRun(search)).toBe(false);
+  it('reads a hand-written link as typed: long digits and JSON kept, empty values dropped', () => {
+    expect(readExplorerSearch('?seq=1784080892624084722&indexes=[{"index_id":"x"}]&q=&run=1')).toEqual({
+      values: { seq: '1784080892624084722', indexes: '[{"index_id":"x"}]' },
+      run: true,
+    });
+    expect(parseExplorerSearch({ indexes: [{ index_id: 'x' }], q: '', limit: 5 })).toEqual({
+      indexes: '[{"index_id":"x"}]',
+      limit: 5,
+    });
   });
 
   it('uses a marker no catalog parameter is named after', () => {

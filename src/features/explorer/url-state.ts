@@ -17,9 +17,10 @@ export type ExplorerIndexSearch = z.output<typeof explorerIndexSchema>;
 export const RUN_KEY = 'run';
 
 /**
- * A form value as the router keeps it. The router writes JSON-looking strings in quotes, so digits and
+ * A form value as the router keeps it. The router writes JSON-looking text in quotes, so digits and
  * `true`/`false` are kept as numbers and booleans where that gives back the same text, and links stay
- * readable (`limit=50`, not `limit=%2250%22`); long digit strings (opaque cursors) stay strings.
+ * readable (`limit=50`, not `limit=%2250%22`); long digit strings (opaque cursors) stay text
+ * (src/lib/search-params.ts).
  */
 export type SearchValue = string | number | boolean;
 export type ExplorerSearch = Readonly<Record<string, SearchValue>>;
@@ -52,15 +53,26 @@ export function parseExplorerSearch(raw: Record<string, unknown>): ExplorerSearc
   return out;
 }
 
-/** The form values of a search (the run marker left out), as text. */
-export function formValuesOf(search: ExplorerSearch): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(search)) if (key !== RUN_KEY) out[key] = String(value);
-  return out;
-}
-
-export function isRun(search: ExplorerSearch): boolean {
-  return search[RUN_KEY] === 1;
+/**
+ * The form as the URL holds it, from the location's query string (the router's, values as written): a
+ * value in JSON quotes is unquoted, anything else (numbers, `true`, JSON objects and arrays) is the form
+ * value as it stands in the URL.
+ */
+export function readExplorerSearch(searchStr: string): { values: Record<string, string>; run: boolean } {
+  const values: Record<string, string> = {};
+  let run = false;
+  for (const [key, raw] of new URLSearchParams(searchStr)) {
+    let text = raw;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (typeof parsed === 'string') text = parsed;
+    } catch {
+      // Not JSON: the text as typed.
+    }
+    if (key === RUN_KEY) run = text === '1';
+    else if (text !== '') values[key] = text;
+  }
+  return { values, run };
 }
 
 /** The search for form values, with the run marker when the request is sent. */
