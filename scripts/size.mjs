@@ -1,6 +1,7 @@
 // `npm run size` (after `vite build`): gzip sizes of the entry chunk and of the stock route's chunks, read
 // from the Vite manifest; exits 1 when lightweight-charts is loaded up front (it belongs to the stock
-// route only) or when the build cannot be read. `node scripts/size.mjs <dist folder>` for another build.
+// route only), when the API explorer's code is (only its URL state may be), or when the build cannot be
+// read. `node scripts/size.mjs <dist folder>` for another build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,6 +12,9 @@ const dist = path.resolve(root, process.argv[2] ?? process.env.SIZE_DIST ?? 'dis
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 const STOCK_ROUTE = 'src/routes/stock.$thscode.tsx';
 const CHARTS = 'lightweight-charts';
+/** The API explorer loads with its routes; only its URL state is read up front (route validation). */
+const EXPLORER = 'src/features/explorer/';
+const EXPLORER_UP_FRONT = ['src/features/explorer/url-state.ts'];
 
 function fail(message) {
   console.error(`size: ${message}`);
@@ -56,6 +60,16 @@ function sizeOf(file) {
     sizes.set(file, size);
   }
   return size;
+}
+
+/** The source files a chunk bundles, from its source map (empty without one). */
+function sourcesOf(file) {
+  const mapPath = path.join(dist, `${file}.map`);
+  if (!existsSync(mapPath)) return [];
+  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+  return (map.sources ?? []).map((source) =>
+    path.relative(root, path.resolve(dist, path.dirname(file), source)),
+  );
 }
 
 /** Whether a chunk bundles lightweight-charts: its source map lists the package's files. */
@@ -118,6 +132,19 @@ if (initialWithCharts.length > 0) {
     `${CHARTS} is in the initial chunks (${initialWithCharts.join(', ')}); load it from the stock route only`,
   );
 }
+const explorerUpFront = files([...initial]).flatMap((file) =>
+  sourcesOf(file).filter((source) => source.startsWith(EXPLORER) && !EXPLORER_UP_FRONT.includes(source)),
+);
+if (explorerUpFront.length > 0) {
+  fail(
+    `the API explorer's code is in the initial chunks (${explorerUpFront.join(', ')}); it loads with its routes`,
+  );
+}
+const explorerKeys = Object.keys(manifest).filter((key) =>
+  (manifest[key].src ?? key).startsWith('src/routes/explorer.'),
+);
+for (const file of files(explorerKeys)) line(`explorer route ${file}`, [file]);
+console.log(`  API explorer: not in the initial chunks (only ${EXPLORER_UP_FRONT.join(', ')})`);
 console.log(
   stockWithCharts.length > 0
     ? `  ${CHARTS}: not in the initial chunks; loaded with the stock route (${stockWithCharts.join(', ')})`
