@@ -174,7 +174,7 @@ export function AnswerView({
     body = (
       <>
         {previous && (
-          <p className="notice" role="status">
+          <p className="notice" role="status" data-testid="answer-previous">
             {sending ? t('answer.sending') : t('answer.previous')}
           </p>
         )}

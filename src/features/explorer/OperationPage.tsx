@@ -113,27 +113,33 @@ function OperationForm({
     onSearch(explorerSearch(next, sendIt), { replace });
   }
 
+  /**
+   * History: edits replace the draft's entry, but the first edit after a sent request starts a new one,
+   * so Back returns to the request; sending turns the draft's entry into the request's.
+   */
   function change(name: string, value: string) {
     setRefusal(null);
-    write({ ...values, [name]: value }, false, true);
+    write({ ...values, [name]: value }, false, !run);
   }
 
   function send() {
     const checked = checkRequest(op, values, clock.now());
     if (!checked.ok) {
       setRefusal(checked);
-      if (run) write(values, false, true);
       const target = checked.param ? formRef.current?.querySelector(`[data-param="${checked.param}"]`) : null;
       if (target instanceof HTMLElement) target.focus();
       return;
     }
     setRefusal(null);
-    // Sending again asks again, even for the same request.
-    void queryClient.resetQueries({
-      queryKey: explorerCallQuery(op.id, checked.query).queryKey,
-      exact: true,
-    });
-    write(values, true, run && valuesKey(values) === valuesKey(urlValues));
+    const queryKey = explorerCallQuery(op.id, checked.query).queryKey;
+    if (run && valuesKey(values) === valuesKey(urlValues)) {
+      // The request on screen, asked again.
+      void call.refetch();
+      return;
+    }
+    // A request made earlier with these values is asked again, not read from the cache.
+    queryClient.removeQueries({ queryKey, exact: true });
+    write(values, true, !run);
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -192,7 +198,7 @@ function OperationForm({
             className="btn btn--small"
             onClick={() => {
               setRefusal(null);
-              write({}, false, true);
+              write({}, false, !run);
             }}
             disabled={fields.length === 0}
           >
