@@ -71,7 +71,7 @@ export function ExplorerIndex({
           </label>
           <input
             id="xp-filter"
-            className="xp-input"
+            className="input"
             type="search"
             autoComplete="off"
             spellCheck={false}

@@ -54,7 +54,7 @@ function Switcher({ current, onOpen }: { current: string; onOpen: (id: string) =
   return (
     <label className="xp-switch">
       <span className="muted">{t('op.switch')}</span>
-      <select className="xp-input" value={current} onChange={(e) => onOpen(e.target.value)}>
+      <select className="input" value={current} onChange={(e) => onOpen(e.target.value)}>
         {groups.map(({ group, operations }) => (
           <optgroup key={group} label={t(`group.${group}`)}>
             {operations.map((op) => (
@@ -72,7 +72,7 @@ function Switcher({ current, onOpen }: { current: string; onOpen: (id: string) =
 function Refusal({ failure }: { failure: ParamFailure }) {
   const { t } = messages.useText();
   return (
-    <div className="xp-refusal" role="alert" data-testid="refusal">
+    <div className="notice xp-refusal" role="alert" data-testid="refusal">
       <strong>{t('form.refused')}</strong>
       <span>
         <span className="num">{failure.code}</span> · {failure.message}

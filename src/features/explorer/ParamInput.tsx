@@ -70,7 +70,7 @@ export function ParamInput({ field, value, onChange, problem, today }: Props) {
           ? t('form.notSent')
           : t('form.notSentDefault', { value: field.defaultText });
       control = (
-        <select {...common} className="xp-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <select {...common} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
           <option value="">{blank}</option>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
@@ -87,7 +87,7 @@ export function ParamInput({ field, value, onChange, problem, today }: Props) {
       control = (
         <textarea
           {...common}
-          className="xp-input xp-input--json"
+          className="input xp-input--json"
           rows={value.includes('\n') ? 6 : 3}
           spellCheck={false}
           value={value}
@@ -117,7 +117,7 @@ export function ParamInput({ field, value, onChange, problem, today }: Props) {
       control = (
         <input
           {...common}
-          className="xp-input num"
+          className="input num"
           type="text"
           inputMode={numeric ? (doc.kind === 'number' ? 'decimal' : 'numeric') : undefined}
           autoComplete="off"
