@@ -21,7 +21,8 @@ import {
 } from './model';
 import { ParamInput } from './ParamInput';
 import { explorerCallQuery } from './queries';
-import { explorerSearch, readExplorerSearch, type ExplorerSearch } from './url-state';
+import { explorerSearch, readExplorerSearch } from './form-url';
+import type { ExplorerSearch } from './url-state';
 import { useUrlDraft } from './useUrlDraft';
 
 /**

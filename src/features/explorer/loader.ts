@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { serverNow } from '../../api/live';
 import { checkRequest, operationOf } from './model';
 import { explorerCallQuery } from './queries';
-import { readExplorerSearch } from './url-state';
+import { readExplorerSearch } from './form-url';
 
 /**
  * An operation's page from its URL alone: a link with `run=1` repeats its call, once the same check the

@@ -11,7 +11,8 @@ import {
   typescriptSnippet,
 } from './model';
 import { stringifySearch } from '../../lib/search-params';
-import { explorerSearch, parseExplorerSearch, readExplorerSearch, RUN_KEY } from './url-state';
+import { explorerSearch, readExplorerSearch, RUN_KEY } from './form-url';
+import { parseExplorerSearch } from './url-state';
 
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 const historical = catalog['a-share/prices/historical'];

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The explorer's URL state. The index keeps its filter; an operation's page keeps every form value under
  * the parameter's own name (`?thscode=600519.SH&start=…`, like the call itself) and `run=1` once the
- * user has sent the request, so a link reproduces the call. Kept small: route files load it up front.
+ * user has sent the request, so a link reproduces the call (read and written by `form-url.ts`). Kept
+ * small: route files load it up front, so it is in the entry chunk.
  */
 
 export const EXPLORER_INDEX_DEFAULTS = { q: '' } as const;
@@ -12,9 +13,6 @@ export const explorerIndexSchema = z.object({
   q: z.string().max(200).default('').catch(''),
 });
 export type ExplorerIndexSearch = z.output<typeof explorerIndexSchema>;
-
-/** The key that marks a sent request; no catalog parameter has this name (a test holds it). */
-export const RUN_KEY = 'run';
 
 /**
  * A form value as the router keeps it. The router writes JSON-looking text in quotes, so digits and
@@ -25,7 +23,7 @@ export const RUN_KEY = 'run';
 export type SearchValue = string | number | boolean;
 export type ExplorerSearch = Readonly<Record<string, SearchValue>>;
 
-export function toSearchValue(text: string): SearchValue {
+function toSearchValue(text: string): SearchValue {
   if (text === 'true' || text === 'false') return text === 'true';
   if (/^-?\d{1,15}$/.test(text)) {
     const n = Number(text);
@@ -51,32 +49,4 @@ export function parseExplorerSearch(raw: Record<string, unknown>): ExplorerSearc
     if (text !== undefined && text !== '') out[key] = toSearchValue(text);
   }
   return out;
-}
-
-/**
- * The form as the URL holds it, from the location's query string (the router's, values as written): a
- * value in JSON quotes is unquoted, anything else (numbers, `true`, JSON objects and arrays) is the form
- * value as it stands in the URL.
- */
-export function readExplorerSearch(searchStr: string): { values: Record<string, string>; run: boolean } {
-  const values: Record<string, string> = {};
-  let run = false;
-  for (const [key, raw] of new URLSearchParams(searchStr)) {
-    let text = raw;
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed === 'string') text = parsed;
-    } catch {
-      // Not JSON: the text as typed.
-    }
-    if (key === RUN_KEY) run = text === '1';
-    else if (text !== '') values[key] = text;
-  }
-  return { values, run };
-}
-
-/** The search for form values, with the run marker when the request is sent. */
-export function explorerSearch(values: Readonly<Record<string, string>>, run: boolean): ExplorerSearch {
-  const out = Object.entries(parseExplorerSearch(values)).filter(([key]) => key !== RUN_KEY);
-  return Object.fromEntries(run ? [...out, [RUN_KEY, 1]] : out);
 }
