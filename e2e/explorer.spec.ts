@@ -98,6 +98,7 @@ test('a missing required parameter is refused in the browser with 1001 and its n
   // A link that asks to send the same request is refused the same way on arrival.
   await explorer.open('/explorer/a-share/prices/historical?thscode=600519.SH&end=1784044800000&run=1');
   await expect(explorer.refusal).toContainText('1001');
+  await expect(app.main.getByTestId('answer-idle')).toBeVisible();
   expect(explorer.callsTo(path)).toEqual([]);
 });
 

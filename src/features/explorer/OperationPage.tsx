@@ -215,7 +215,7 @@ function OperationForm({
         error={call.error}
         sending={sending}
         previous={call.isPlaceholderData || (sentQuery === null && call.data !== undefined)}
-        idle={!run && call.data === undefined}
+        idle={sentQuery === null && call.data === undefined}
       />
     </div>
   );
