@@ -1,7 +1,8 @@
 // `npm run size` (after `vite build`): gzip sizes of the entry chunk and of every route's own chunks, read
 // from the Vite manifest; exits 1 when a route's lazy chunk is loaded up front (in the entry's static
-// imports), when lightweight-charts is loaded up front (it belongs to the chart routes only) or when the
-// build cannot be read. `node scripts/size.mjs <dist folder>` for another build.
+// imports), when lightweight-charts is loaded up front (it belongs to the chart routes only), when the
+// API explorer's code is (only its URL state may be) or when the build cannot be read.
+// `node scripts/size.mjs <dist folder>` for another build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +14,9 @@ const manifestPath = path.join(dist, '.vite', 'manifest.json');
 const ROUTES_DIR = 'src/routes/';
 const STOCK_ROUTE = `${ROUTES_DIR}stock.$thscode.tsx`;
 const CHARTS = 'lightweight-charts';
+/** The API explorer loads with its routes; only its URL state is read up front (route validation). */
+const EXPLORER = 'src/features/explorer/';
+const EXPLORER_UP_FRONT = ['src/features/explorer/url-state.ts'];
 
 function fail(message) {
   console.error(`size: ${message}`);
@@ -58,6 +62,16 @@ function sizeOf(file) {
     sizes.set(file, size);
   }
   return size;
+}
+
+/** The source files a chunk bundles, from its source map (empty without one). */
+function sourcesOf(file) {
+  const mapPath = path.join(dist, `${file}.map`);
+  if (!existsSync(mapPath)) return [];
+  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+  return (map.sources ?? []).map((source) =>
+    path.relative(root, path.resolve(dist, path.dirname(file), source)),
+  );
 }
 
 /** Whether a chunk bundles lightweight-charts: its source map lists the package's files. */
@@ -152,6 +166,15 @@ if (initialWithCharts.length > 0) {
     `${CHARTS} is in the initial chunks (${initialWithCharts.join(', ')}); load it from the chart routes only`,
   );
 }
+const explorerUpFront = files([...initial]).flatMap((file) =>
+  sourcesOf(file).filter((source) => source.startsWith(EXPLORER) && !EXPLORER_UP_FRONT.includes(source)),
+);
+if (explorerUpFront.length > 0) {
+  fail(
+    `the API explorer's code is in the initial chunks (${explorerUpFront.join(', ')}); it loads with its routes`,
+  );
+}
+console.log(`  API explorer: not in the initial chunks (only ${EXPLORER_UP_FRONT.join(', ')})`);
 console.log(
   withCharts.length > 0
     ? `  ${CHARTS}: not in the initial chunks; loaded with the routes ${withCharts.join(', ')}`

@@ -1,48 +1,20 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LISTENING_LINE, runServer as run, waitForOutput as waitFor } from './process.testkit';
 
 /** The entry point as a user runs it: a real process, real signals. */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 const hasSimulator = existsSync(fileURLToPath(new URL('./simulator/index.ts', import.meta.url)));
-
-function run(env: NodeJS.ProcessEnv): {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-} {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { PATH: process.env.PATH, STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (d: Buffer) => (text += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exit };
-}
-
-async function waitFor(predicate: () => boolean, exit: Promise<unknown>): Promise<void> {
-  let exited = false;
-  void exit.then(() => (exited = true));
-  while (!predicate()) {
-    if (exited) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.skipIf(!hasSimulator)('server/index.ts', () => {
   it('starts the simulator, prints where it listens, serves, and stops cleanly on SIGTERM', async () => {
     const sim = run({ PORT: '0', SIM_NOW: '2026-07-14T10:00:00+08:00' });
-    const line = /Market dashboard \(simulated data\) at (http:\/\/127\.0\.0\.1:\d+\/)/;
+    const line = LISTENING_LINE;
     await waitFor(() => line.test(sim.output()), sim.exit);
     const url = line.exec(sim.output())?.[1];
     expect(url, sim.output()).toBeDefined();
+    expect(sim.output()).toContain('(simulated data)');
     const mode: unknown = await (await fetch(`${url}bff/mode`)).json();
     expect(mode).toMatchObject({ mode: 'simulated', now: Date.parse('2026-07-14T10:00:00+08:00') });
     // A restricted operation: answered 2003 by the simulator (SIM_RESTRICTED defaults to closed), which

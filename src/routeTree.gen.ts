@@ -13,8 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
-import { Route as FundThscodeRouteImport } from './routes/fund.$thscode'
-import { Route as FundCompareRouteImport } from './routes/fund.compare'
+import { Route as ExplorerIndexRouteImport } from './routes/explorer.index'
+import { Route as ExplorerSplatRouteImport } from './routes/explorer.$'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -40,14 +40,14 @@ const HotRoute = HotRouteImport.update({
   path: '/hot',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FundThscodeRoute = FundThscodeRouteImport.update({
-  id: '/fund/$thscode',
-  path: '/fund/$thscode',
+const ExplorerIndexRoute = ExplorerIndexRouteImport.update({
+  id: '/explorer/',
+  path: '/explorer/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FundCompareRoute = FundCompareRouteImport.update({
-  id: '/fund/compare',
-  path: '/fund/compare',
+const ExplorerSplatRoute = ExplorerSplatRouteImport.update({
+  id: '/explorer/$',
+  path: '/explorer/$',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -76,11 +76,11 @@ export interface FileRoutesByFullPath {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/fund/$thscode': typeof FundThscodeRoute
-  '/fund/compare': typeof FundCompareRoute
+  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer/': typeof ExplorerIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -88,11 +88,11 @@ export interface FileRoutesByTo {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/fund/$thscode': typeof FundThscodeRoute
-  '/fund/compare': typeof FundCompareRoute
+  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer': typeof ExplorerIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
@@ -101,11 +101,11 @@ export interface FileRoutesById {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/fund/$thscode': typeof FundThscodeRoute
-  '/fund/compare': typeof FundCompareRoute
+  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer/': typeof ExplorerIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
@@ -115,11 +115,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/fund/$thscode'
-    | '/fund/compare'
+    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer/'
     | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -127,11 +127,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/fund/$thscode'
-    | '/fund/compare'
+    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer'
     | '/watchlists'
   id:
     | '__root__'
@@ -139,11 +139,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/fund/$thscode'
-    | '/fund/compare'
+    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer/'
     | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
@@ -152,11 +152,11 @@ export interface RootRouteChildren {
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
-  FundThscodeRoute: typeof FundThscodeRoute
-  FundCompareRoute: typeof FundCompareRoute
+  ExplorerSplatRoute: typeof ExplorerSplatRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
+  ExplorerIndexRoute: typeof ExplorerIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
@@ -190,18 +190,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/fund/$thscode': {
-      id: '/fund/$thscode'
-      path: '/fund/$thscode'
-      fullPath: '/fund/$thscode'
-      preLoaderRoute: typeof FundThscodeRouteImport
+    '/explorer/': {
+      id: '/explorer/'
+      path: '/explorer'
+      fullPath: '/explorer/'
+      preLoaderRoute: typeof ExplorerIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/fund/compare': {
-      id: '/fund/compare'
-      path: '/fund/compare'
-      fullPath: '/fund/compare'
-      preLoaderRoute: typeof FundCompareRouteImport
+    '/explorer/$': {
+      id: '/explorer/$'
+      path: '/explorer/$'
+      fullPath: '/explorer/$'
+      preLoaderRoute: typeof ExplorerSplatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -240,11 +240,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
-  FundThscodeRoute: FundThscodeRoute,
-  FundCompareRoute: FundCompareRoute,
+  ExplorerSplatRoute: ExplorerSplatRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
+  ExplorerIndexRoute: ExplorerIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport

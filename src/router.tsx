@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
+import { parseSearch, stringifySearch } from './lib/search-params';
 
 /** `history` is for tests (memory history); the app uses the browser's. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
@@ -12,6 +13,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

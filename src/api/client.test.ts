@@ -226,3 +226,47 @@ describe('parameters the contract refuses', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('fetchOperationRaw', () => {
+  it('returns the envelope as sent, with the cache status, request id and the exact URL', async () => {
+    const { fetch, calls } = fakeFetch(
+      () =>
+        new Response(
+          JSON.stringify({ code: 0, message: 'success', request_id: 'r-1', data: { odd: true } }),
+          {
+            headers: { 'x-cache': 'HIT', 'x-request-id': 'r-1' },
+          },
+        ),
+    );
+    const client = createApiClient({ fetch });
+    const answer = await client.fetchOperationRaw('a-share/prices/snapshot', 'limit=5&offset=0');
+    expect(calls.map((c) => c.url)).toEqual(['/api/a-share/prices/snapshot?limit=5&offset=0']);
+    // Not checked against the data schema: the caller shows the mismatch itself.
+    expect(answer).toMatchObject({
+      url: '/api/a-share/prices/snapshot?limit=5&offset=0',
+      httpStatus: 200,
+      cache: 'HIT',
+      requestId: 'r-1',
+      envelope: { code: 0, data: { odd: true } },
+      problem: null,
+    });
+    expect(answer.elapsedMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('resolves with a refusal too, and says when the body is not an envelope', async () => {
+    const refusal = { code: 1001, message: "Parameter 'thscode' is required", request_id: 'r-2', data: null };
+    const client = createApiClient({ fetch: fakeFetch(() => json(refusal, 400)).fetch });
+    const refused = await client.fetchOperationRaw('a-share/prices/historical', '');
+    expect(refused).toMatchObject({
+      url: '/api/a-share/prices/historical',
+      httpStatus: 400,
+      envelope: refusal,
+    });
+
+    const broken = createApiClient({ fetch: fakeFetch(() => new Response('<html>', { status: 502 })).fetch });
+    const answer = await broken.fetchOperationRaw('a-share/prices/snapshot', '');
+    expect(answer.envelope).toBeNull();
+    expect(answer.bodyText).toBe('<html>');
+    expect(answer.problem?.code).toBe(6004);
+  });
+});

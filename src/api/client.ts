@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, ErrorCode, rawEnvelopeSchema } from '../contract/envelope';
+import { ApiError, ErrorCode, rawEnvelopeSchema, type RawEnvelope } from '../contract/envelope';
 import { catalog, type DataOf, type OperationId, type ParamsIn } from '../contract/catalog';
 import { parseParams, toQuery } from '../contract/params';
 
@@ -78,6 +78,26 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true || (error instanceof DOMException && error.name === 'AbortError');
 }
 
+/**
+ * One call as the BFF answered it, for a tool that shows the exchange itself (the API explorer): the
+ * envelope unchecked against the operation's data schema, the headers the BFF sets, the time taken.
+ */
+export interface RawAnswer {
+  /** The same-origin path and query that was requested. */
+  url: string;
+  httpStatus: number;
+  /** `X-Cache`: HIT, MISS or STALE. */
+  cache: string | null;
+  /** `X-Request-Id`: the service's request id, or the BFF's. */
+  requestId: string | null;
+  /** From sending the request to the whole body read, in milliseconds. */
+  elapsedMs: number;
+  /** The envelope, or null with `problem` saying why the body is not one. */
+  envelope: RawEnvelope | null;
+  problem: ApiError | null;
+  bodyText: string;
+}
+
 export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = {}) {
   // Looked up per call so that a test (or a polyfill) replacing globalThis.fetch is honoured.
   const doFetch: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -154,6 +174,46 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     return parsed.data;
   }
 
+  /**
+   * GET an operation with a query string as given (no parameter check: the caller runs `parseParams`
+   * itself, and the BFF checks again). Only a network failure rejects; any answer resolves.
+   */
+  async function fetchOperationRaw(
+    id: OperationId,
+    query: string,
+    callOpts: CallOptions = {},
+  ): Promise<RawAnswer> {
+    const url = `${base}${catalog[id].path}${query ? `?${query}` : ''}`;
+    const started = performance.now();
+    const res = await get(url, id, callOpts.signal);
+    const bodyText = await res.text();
+    const elapsedMs = performance.now() - started;
+    let envelope: RawEnvelope | null = null;
+    let problem: ApiError | null = null;
+    try {
+      const parsed = rawEnvelopeSchema.safeParse(JSON.parse(bodyText));
+      if (parsed.success) envelope = parsed.data;
+      else
+        problem = nonEnvelopeError(
+          res,
+          id,
+          `not an envelope (${describeIssue(parsed.error.issues[0], 'body')})`,
+        );
+    } catch {
+      problem = nonEnvelopeError(res, id, 'body is not JSON');
+    }
+    return {
+      url,
+      httpStatus: res.status,
+      cache: res.headers.get('x-cache'),
+      requestId: res.headers.get('x-request-id'),
+      elapsedMs,
+      envelope,
+      problem,
+      bodyText,
+    };
+  }
+
   async function fetchMode(callOpts: CallOptions = {}): Promise<BffMode> {
     const res = await get(`${base}/bff/mode`, null, callOpts.signal);
     const body = await readJson(res);
@@ -169,7 +229,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     return parsed.data;
   }
 
-  return { fetchOperation, fetchMode };
+  return { fetchOperation, fetchOperationRaw, fetchMode };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -177,3 +237,4 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 const defaultClient = createApiClient();
 export const fetchOperation = defaultClient.fetchOperation;
 export const fetchMode = defaultClient.fetchMode;
+export const fetchOperationRaw = defaultClient.fetchOperationRaw;

@@ -15,6 +15,7 @@ const NAV_ITEMS = [
   { to: '/auction', label: 'nav.auction' },
   { to: '/fund/compare', label: 'nav.fundCompare' },
   { to: '/watchlists', label: 'nav.watchlists' },
+  { to: '/explorer', label: 'nav.explorer' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 
 function LanguageSwitch() {

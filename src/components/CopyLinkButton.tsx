@@ -7,10 +7,21 @@ type CopyState = 'idle' | 'done' | 'failed';
 const CONFIRM_MS = 2000;
 
 /**
- * Copies the page's URL, which holds the whole view state. Where the clipboard is refused (no secure
- * context, denied permission) the link is shown selected so it can be copied by hand.
+ * Copies the page's URL, which holds the whole view state (or another text: `text`, with its own `label`).
+ * Where the clipboard is refused (no secure context, denied permission) the text is shown selected so it
+ * can be copied by hand.
  */
-export function CopyLinkButton() {
+export function CopyLinkButton({
+  text = () => window.location.href,
+  label,
+  failedLabel,
+  testId,
+}: {
+  text?: () => string;
+  label?: string;
+  failedLabel?: string;
+  testId?: string;
+}) {
   const { t } = useI18n();
   const [state, setState] = useState<CopyState>('idle');
   const [href, setHref] = useState('');
@@ -22,7 +33,7 @@ export function CopyLinkButton() {
   }, [state]);
 
   const copy = () => {
-    const url = window.location.href;
+    const url = text();
     setHref(url);
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (!clipboard) {
@@ -37,13 +48,13 @@ export function CopyLinkButton() {
 
   return (
     <span className="copy-link">
-      <button type="button" className="btn btn--small" onClick={copy} aria-live="polite">
+      <button type="button" className="btn btn--small" onClick={copy} aria-live="polite" data-testid={testId}>
         <span aria-hidden="true">⧉ </span>
-        {state === 'done' ? t('copy.done') : t('copy.label')}
+        {state === 'done' ? t('copy.done') : (label ?? t('copy.label'))}
       </button>
       {state === 'failed' && (
         <label className="copy-link__fallback">
-          <span>{t('copy.failed')}</span>
+          <span>{failedLabel ?? t('copy.failed')}</span>
           <input
             className="copy-link__input"
             readOnly

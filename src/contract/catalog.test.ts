@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { catalog, operationByPath, operations } from './catalog';
+import { paramFields, parseParams } from './params';
 
 // The spec lives beside the repository (shared/spec), as CI has it, or where SPEC_DIR says; a clone alone
 // has none, and then the cross-check is skipped (the reason is in its title) unless REQUIRE_SPEC=1.
@@ -86,6 +88,74 @@ describe('catalog', () => {
     for (const op of operations) {
       expect(op.path).toBe(`/api/${op.id}`);
       expect(op.paramNames).toEqual(Object.keys(op.params.shape));
+    }
+  });
+});
+
+describe('parameter descriptions', () => {
+  /** The field alone through the same check the BFF runs: null when accepted, else the code. */
+  function check(params: z.ZodObject, name: string, value: string): number | null {
+    const field = params.shape[name];
+    if (!field) throw new Error(`no ${name}`);
+    const r = parseParams(
+      z.object({ [name]: field }),
+      { [name]: value },
+      { unknown: 'reject', known: [name] },
+    );
+    return r.ok ? null : r.code;
+  }
+
+  const fields = operations.flatMap((op) => paramFields(op.params).map((f) => ({ op, ...f })));
+
+  it('describes every parameter of the catalog with a kind and a rule', () => {
+    expect(fields).toHaveLength(operations.reduce((n, op) => n + op.paramNames.length, 0));
+    for (const f of fields) expect(f.doc.rule, `${f.op.id} ${f.name}`).not.toBe('');
+  });
+
+  it('offers as choices exactly the values the check accepts', () => {
+    for (const { op, name, doc } of fields) {
+      if (doc.kind !== 'enum') continue;
+      for (const value of doc.values)
+        expect(check(op.params, name, value), `${op.id} ${name}=${value}`).toBeNull();
+      expect(check(op.params, name, 'not-a-choice'), `${op.id} ${name}`).not.toBeNull();
+    }
+  });
+
+  it('states integer bounds the check holds', () => {
+    for (const { op, name, doc } of fields) {
+      if (doc.kind !== 'int') continue;
+      const where = `${op.id} ${name}`;
+      if (doc.min !== undefined) {
+        expect(check(op.params, name, String(doc.min)), where).toBeNull();
+        expect(check(op.params, name, String(doc.min - 1)), where).not.toBeNull();
+      }
+      if (doc.max !== undefined) {
+        expect(check(op.params, name, String(doc.max)), where).toBeNull();
+        expect(check(op.params, name, String(doc.max + 1)), where).not.toBeNull();
+      }
+    }
+  });
+
+  it('states the item limit and the item values of lists the check holds', () => {
+    for (const { op, name, doc } of fields) {
+      if (doc.kind !== 'list' || !doc.values) continue;
+      const [first = ''] = doc.values;
+      const where = `${op.id} ${name}`;
+      expect(check(op.params, name, doc.values.join(',')), where).toBeNull();
+      expect(check(op.params, name, `${first},not-a-choice`), where).not.toBeNull();
+      if (doc.maxItems !== undefined) {
+        expect(check(op.params, name, Array(doc.maxItems).fill(first).join(',')), where).toBeNull();
+        expect(
+          check(
+            op.params,
+            name,
+            Array(doc.maxItems + 1)
+              .fill(first)
+              .join(','),
+          ),
+          where,
+        ).toBe(1003);
+      }
     }
   });
 });

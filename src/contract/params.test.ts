@@ -10,6 +10,7 @@ import {
   list,
   ms,
   oneOf,
+  paramFields,
   toRawQuery,
   parseParams,
   toQuery,
@@ -128,5 +129,49 @@ describe('toRawQuery', () => {
   it('reads anything that is not an object as no parameters', () => {
     expect(toRawQuery(null)).toEqual({});
     expect(toRawQuery('a=b')).toEqual({});
+  });
+});
+
+describe('paramFields', () => {
+  it('lists the parameters in order, required or not, with their defaults and descriptions', () => {
+    const fields = paramFields(schema);
+    expect(fields.map((f) => f.name)).toEqual(known);
+    const byName = new Map(fields.map((f) => [f.name, f]));
+    expect(byName.get('thscode')).toMatchObject({
+      required: true,
+      defaultText: undefined,
+      doc: { kind: 'code' },
+    });
+    expect(byName.get('limit')).toMatchObject({
+      required: false,
+      doc: { kind: 'int', min: 1, max: 20, rule: 'must be an integer between 1 and 20' },
+    });
+    expect(byName.get('kind')).toMatchObject({
+      required: false,
+      defaultText: 'a',
+      doc: { kind: 'enum', values: ['a', 'b'] },
+    });
+    expect(byName.get('kinds')?.doc).toEqual({
+      kind: 'list',
+      rule: 'must be at most 3 comma-separated items, each one of x, y',
+      maxItems: 3,
+      values: ['x', 'y'],
+    });
+    expect(byName.get('at')?.doc.rule).toContain('divisible by 1000');
+    expect(byName.get('filter')?.doc).toEqual({
+      kind: 'json',
+      rule: 'must be a JSON object',
+      json: 'object',
+    });
+  });
+
+  it('gives a list default as query text', () => {
+    const s = z.object({ ex: list({ max: 3 }).default(['SH', 'SZ']), n: int().default(5) });
+    expect(paramFields(s).map((f) => f.defaultText)).toEqual(['SH,SZ', '5']);
+  });
+
+  it('keeps the description of a schema narrowed with .check()', () => {
+    const narrowed = int({ min: 0 }).check(() => {});
+    expect(paramFields(z.object({ n: narrowed }))[0]?.doc).toMatchObject({ kind: 'int', min: 0 });
   });
 });

@@ -15,6 +15,38 @@ const API_CODE = 'apiCode';
 /** Marks an object-level rule, which may name a parameter that was not sent ("goes with start"). */
 const CROSS_FIELD = 'crossField';
 
+export type JsonKind = 'object' | 'array' | 'object-or-array';
+
+/**
+ * What a parameter is, in a form a tool can present (the API explorer builds its form from it): the kind
+ * of value, the choices, bounds and the documented rule, phrased to follow "Parameter 'x' ..." like the
+ * error messages. Each builder below registers its own, from the same values its checks use; whether a
+ * parameter is required and its default come from the schema itself (see `paramFields`).
+ */
+export type ParamDoc =
+  | { kind: 'int'; rule: string; min?: number; max?: number }
+  | { kind: 'number'; rule: string }
+  /** Unix milliseconds; `midnight` when it must be 00:00 Asia/Shanghai of a day. */
+  | { kind: 'ms'; rule: string; midnight?: boolean }
+  | { kind: 'date'; rule: string }
+  | { kind: 'enum'; rule: string; values: readonly string[] }
+  | { kind: 'bool'; rule: string }
+  | { kind: 'text'; rule: string; maxLength?: number }
+  | { kind: 'code'; rule: string }
+  /** A comma list; `values` when its items are chosen from a fixed set. */
+  | { kind: 'list'; rule: string; maxItems?: number; values?: readonly string[] }
+  | { kind: 'json'; rule: string; json: JsonKind };
+
+/** The descriptions of parameter schemas (a zod registry: a schema derived with `.check()` inherits). */
+export const paramDocs = z.registry<ParamDoc>();
+
+/** Register a parameter schema's description; returns the same schema. */
+export function documented<T extends z.ZodType>(schema: T, doc: ParamDoc): T {
+  const described: z.ZodType = schema;
+  paramDocs.add(described, doc);
+  return schema;
+}
+
 /** Attach the contract code to a custom issue. */
 export function fail(
   ctx: { issues: z.core.$ZodRawIssue[]; value: unknown },
@@ -69,7 +101,7 @@ export function int(opts: { min?: number; max?: number } = {}) {
         : max !== undefined
           ? `at most ${max}`
           : '';
-  return wholeNumber('must be an integer').check((ctx) => {
+  const schema = wholeNumber('must be an integer').check((ctx) => {
     if ((min !== undefined && ctx.value < min) || (max !== undefined && ctx.value > max)) {
       ctx.issues.push({
         code: 'custom',
@@ -79,11 +111,18 @@ export function int(opts: { min?: number; max?: number } = {}) {
       });
     }
   });
+  return documented(schema, {
+    kind: 'int',
+    rule: range ? `must be an integer ${range}` : 'must be an integer',
+    min,
+    max,
+  });
 }
 
 /** Unix milliseconds (non-negative integer). */
 export function ms(opts: { positive?: boolean; wholeSeconds?: boolean } = {}) {
-  return wholeNumber('must be Unix milliseconds (an integer)').check((ctx) => {
+  const MS_RULE = 'must be Unix milliseconds (an integer)';
+  const schema = wholeNumber(MS_RULE).check((ctx) => {
     if (ctx.value < 0 || (opts.positive && ctx.value === 0)) {
       ctx.issues.push({
         code: 'custom',
@@ -100,20 +139,25 @@ export function ms(opts: { positive?: boolean; wholeSeconds?: boolean } = {}) {
       });
     }
   });
+  const rule = `${MS_RULE}, ${opts.positive ? 'greater than 0' : 'not negative'}${opts.wholeSeconds ? ', divisible by 1000 (whole seconds)' : ''}`;
+  return documented(schema, { kind: 'ms', rule });
 }
+
+const DATE_RULE = 'must be a date in yyyy-MM-dd format';
 
 /** `yyyy-MM-dd`, a real calendar day. */
 export function date() {
-  return z.string().check((ctx) => {
+  const schema = z.string().check((ctx) => {
     if (!isValidDate(ctx.value)) {
       ctx.issues.push({
         code: 'custom',
-        message: 'must be a date in yyyy-MM-dd format',
+        message: DATE_RULE,
         input: ctx.value,
         params: { [API_CODE]: ErrorCode.PARAM_FORMAT },
       });
     }
   });
+  return documented(schema, { kind: 'date', rule: DATE_RULE });
 }
 
 /** An enum; an unknown value is 1002 unless the spec names another code (search `asset_type`: 1003). */
@@ -122,25 +166,29 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   code: number = ErrorCode.PARAM_FORMAT,
 ) {
   const allowed: readonly string[] = values;
-  return z.custom<T[number]>((v) => typeof v === 'string' && allowed.includes(v), {
-    message: `must be one of ${values.join(', ')}`,
+  const rule = `must be one of ${values.join(', ')}`;
+  const schema = z.custom<T[number]>((v) => typeof v === 'string' && allowed.includes(v), {
+    message: rule,
     params: { [API_CODE]: code },
   });
+  return documented(schema, { kind: 'enum', rule, values });
 }
 
 /** Boolean as `true`/`false`. */
 export function bool() {
-  return z.union([z.boolean(), z.string()]).transform((v, ctx) => {
+  const rule = 'must be true or false';
+  const schema = z.union([z.boolean(), z.string()]).transform((v, ctx) => {
     if (typeof v === 'boolean') return v;
     if (v === 'true' || v === 'false') return v === 'true';
     ctx.issues.push({
       code: 'custom',
-      message: 'must be true or false',
+      message: rule,
       input: v,
       params: { [API_CODE]: 1002 },
     });
     return z.NEVER;
   });
+  return documented(schema, { kind: 'bool', rule });
 }
 
 export const A_SHARE_CODE_RE = /^\d{6}\.(SH|SZ|BJ)$/;
@@ -150,23 +198,27 @@ export const INDEX_CODE_RE = /^[0-9A-Za-z]{6}\.(SH|SZ|TI)$/;
 /** Free text with a length limit (search keywords, opaque cursors and ids). */
 export function text(opts: { max?: number; pattern?: RegExp; rule?: string } = {}) {
   const max = opts.max ?? 256;
-  return z.string().check((ctx) => {
+  const length = `at most ${max} characters`;
+  const patternRule = opts.rule ?? `must match ${String(opts.pattern)}`;
+  const schema = z.string().check((ctx) => {
     if (ctx.value.length > max) {
       ctx.issues.push({
         code: 'custom',
-        message: `must be at most ${max} characters`,
+        message: `must be ${length}`,
         input: ctx.value,
         params: { [API_CODE]: ErrorCode.PARAM_RANGE },
       });
     } else if (opts.pattern && !opts.pattern.test(ctx.value)) {
       ctx.issues.push({
         code: 'custom',
-        message: opts.rule ?? `must match ${String(opts.pattern)}`,
+        message: patternRule,
         input: ctx.value,
         params: { [API_CODE]: ErrorCode.PARAM_FORMAT },
       });
     }
   });
+  const rule = opts.pattern ? `${patternRule}, ${length}` : `must be ${length}`;
+  return documented(schema, { kind: 'text', rule, maxLength: max });
 }
 
 /** A single full code (no commas). `pattern` narrows it (six digits + SH/SZ/BJ for A-shares). */
@@ -177,7 +229,7 @@ export function code(opts: { pattern?: RegExp; rule?: string } = {}) {
     (pattern === A_SHARE_CODE_RE
       ? 'must be an A-share code: six digits, a dot, then SH, SZ or BJ (such as 600519.SH)'
       : 'must be a full code with market suffix, such as 600519.SH');
-  return z.string().check((ctx) => {
+  const schema = z.string().check((ctx) => {
     if (ctx.value.includes(',')) {
       ctx.issues.push({
         code: 'custom',
@@ -189,6 +241,7 @@ export function code(opts: { pattern?: RegExp; rule?: string } = {}) {
       ctx.issues.push({ code: 'custom', message: rule, input: ctx.value, params: { [API_CODE]: 1002 } });
     }
   });
+  return documented(schema, { kind: 'code', rule });
 }
 
 /**
@@ -203,7 +256,7 @@ export function list(opts: {
   values?: readonly string[];
   valuesCode?: number;
 }) {
-  return z.union([z.string(), z.array(z.string()).readonly()]).transform((v, ctx) => {
+  const schema = z.union([z.string(), z.array(z.string()).readonly()]).transform((v, ctx) => {
     const raw = typeof v === 'string' ? v.split(',') : [...v];
     const push = (message: string, apiCode: number) =>
       ctx.issues.push({ code: 'custom', message, input: v, params: { [API_CODE]: apiCode } });
@@ -232,14 +285,23 @@ export function list(opts: {
     }
     return tokens as readonly string[];
   });
+  const each = opts.values
+    ? `, each one of ${opts.values.join(', ')}`
+    : opts.itemRule
+      ? `, each ${opts.itemRule}`
+      : '';
+  return documented(schema, {
+    kind: 'list',
+    rule: `must be at most ${opts.max} comma-separated items${each}`,
+    maxItems: opts.max,
+    values: opts.values,
+  });
 }
 
 /** A URL-encoded JSON text whose top level must be an object, an array, or either. */
-export function json(
-  kind: 'object' | 'array' | 'object-or-array',
-  check?: (value: unknown) => string | null,
-) {
-  return z.string().check((ctx) => {
+export function json(kind: JsonKind, check?: (value: unknown) => string | null, rule?: string) {
+  const kindRule = `must be a JSON ${kind.replace(/-/g, ' ')}`;
+  const schema = z.string().check((ctx) => {
     let value: unknown;
     try {
       value = JSON.parse(ctx.value);
@@ -255,7 +317,7 @@ export function json(
     const isArray = Array.isArray(value);
     const isObject = typeof value === 'object' && value !== null && !isArray;
     const ok = kind === 'object' ? isObject : kind === 'array' ? isArray : isObject || isArray;
-    const problem = ok ? (check ? check(value) : null) : `must be a JSON ${kind.replace(/-/g, ' ')}`;
+    const problem = ok ? (check ? check(value) : null) : kindRule;
     if (problem) {
       ctx.issues.push({
         code: 'custom',
@@ -265,6 +327,7 @@ export function json(
       });
     }
   });
+  return documented(schema, { kind: 'json', rule: rule ?? kindRule, json: kind });
 }
 
 export interface ParamFailure {
@@ -380,6 +443,49 @@ export function parseParams<S extends ParamsSchema>(
   const code = issueCode(issue, cleaned);
   const key = issue.path[0];
   return { ok: false, code, param: typeof key === 'string' ? key : null, message: describe(issue, code) };
+}
+
+/** One parameter of an operation as a form shows it. */
+export interface ParamField {
+  name: string;
+  /** Neither optional nor defaulted: leaving it out is 1001. */
+  required: boolean;
+  /** The value applied when it is left out, as query text (a list comma-joined); undefined when none. */
+  defaultText: string | undefined;
+  doc: ParamDoc;
+}
+
+const UNDOCUMENTED: ParamDoc = { kind: 'text', rule: '' };
+
+function queryText(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.join(',');
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return undefined;
+}
+
+/**
+ * The parameters of an object schema in declaration order, with their descriptions: `optional()` and
+ * `default()` are read from the schema, the rest from the builder's registered `ParamDoc` (a test holds
+ * every catalog parameter described).
+ */
+export function paramFields(schema: ParamsSchema): ParamField[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    let inner: z.core.$ZodType = field;
+    let required = true;
+    let defaultText: string | undefined;
+    for (;;) {
+      if (inner instanceof z.ZodOptional) {
+        required = false;
+        inner = inner.unwrap();
+      } else if (inner instanceof z.ZodDefault) {
+        required = false;
+        defaultText = queryText(inner.def.defaultValue);
+        inner = inner.unwrap();
+      } else break;
+    }
+    return { name, required, defaultText, doc: paramDocs.get(inner) ?? UNDOCUMENTED };
+  });
 }
 
 /** Names of the parameters an object schema declares. */

@@ -107,6 +107,7 @@ const MESSAGES = {
   'nav.auction': ['集合竞价', 'Call auction'],
   'nav.fundCompare': ['基金对比', 'Fund comparison'],
   'nav.watchlists': ['自选', 'Watchlists'],
+  'nav.explorer': ['API 浏览器', 'API explorer'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],
   'institution.range1': ['1 日榜', '1-day record'],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { code, fail, int, ms, oneOf, A_SHARE_CODE_RE } from '../params';
+import { code, documented, fail, int, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { addYears } from '../time';
 import { int as integer, ms as msField, msOrNull, numOrNull, numericString, str } from '../common';
 import { ErrorCode } from '../envelope';
@@ -11,11 +11,11 @@ const REPORT_RE = /^\d{4}-[1-4]$/;
 
 /** `yyyy-1` … `yyyy-4` (Q1, half-year, Q3, annual); anything else is a format error. */
 function report() {
-  return z.string().check((ctx) => {
-    if (!REPORT_RE.test(ctx.value)) {
-      fail(ctx, 'report', ErrorCode.PARAM_FORMAT, 'must be yyyy-1, yyyy-2, yyyy-3 or yyyy-4');
-    }
+  const rule = 'must be yyyy-1, yyyy-2, yyyy-3 or yyyy-4';
+  const schema = z.string().check((ctx) => {
+    if (!REPORT_RE.test(ctx.value)) fail(ctx, 'report', ErrorCode.PARAM_FORMAT, rule);
   });
+  return documented(schema, { kind: 'text', rule });
 }
 
 export const indicatorItem = z.looseObject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from '../envelope';
-import { code, fail, json, oneOf } from '../params';
+import { code, documented, fail, json, oneOf, type JsonKind } from '../params';
 
 /**
  * Parameter helpers shared by the fund, futures and options operation files (spec file 001 and
@@ -59,7 +59,7 @@ export function fundRef() {
 
 /** A decimal number greater than zero: not a number is 1002, zero or negative 1003. */
 export function positiveNumber() {
-  return z
+  const schema = z
     .union([z.number(), z.string()])
     .transform((v, ctx) => {
       const n = typeof v === 'number' ? v : /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
@@ -74,6 +74,7 @@ export function positiveNumber() {
       // Inside a field the object prefixes the path with the field name, which is what gets reported.
       if (ctx.value <= 0) fail(ctx, 'value', ErrorCode.PARAM_RANGE, 'must be greater than 0');
     });
+  return documented(schema, { kind: 'number', rule: 'must be a number greater than 0' });
 }
 
 function where(path: readonly PropertyKey[]): string {
@@ -85,11 +86,15 @@ function where(path: readonly PropertyKey[]): string {
  * A URL-encoded JSON parameter whose inner shape is checked by a zod schema; a wrong shape is 1002 with
  * the first wrong spot named (the top-level kind is checked first by `json`).
  */
-export function jsonShaped(kind: 'object' | 'array' | 'object-or-array', shape: z.ZodType, rule: string) {
-  return json(kind, (value) => {
-    const r = shape.safeParse(value);
-    if (r.success) return null;
-    const issue = r.error.issues[0];
-    return issue ? `${rule} (at ${where(issue.path)}: ${issue.message})` : rule;
-  });
+export function jsonShaped(kind: JsonKind, shape: z.ZodType, rule: string) {
+  return json(
+    kind,
+    (value) => {
+      const r = shape.safeParse(value);
+      if (r.success) return null;
+      const issue = r.error.issues[0];
+      return issue ? `${rule} (at ${where(issue.path)}: ${issue.message})` : rule;
+    },
+    rule,
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { code, fail, int, list, ms, oneOf, INDEX_CODE_RE } from '../params';
+import { code, documented, fail, int, list, ms, oneOf, INDEX_CODE_RE } from '../params';
 import { addYears } from '../time';
 import { ms as msField, msOrNull, intOrNull, str, strOrNull, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
@@ -12,20 +12,26 @@ const INDEX_RULE = 'must be an index code: six characters, a dot, SH, SZ or TI (
 
 /** The server trims and upper-cases codes, so `885517.ti` is the same index. */
 function indexCode() {
-  return z
+  const schema = z
     .string()
     .transform((v) => v.trim().toUpperCase())
     .pipe(code({ pattern: INDEX_CODE_RE, rule: INDEX_RULE }));
+  return documented(schema, { kind: 'code', rule: INDEX_RULE });
 }
 
 export const INDEX_TAGS = ['cn_concept', 'region', 'tszs', 'industry'] as const;
 
 /** Case-insensitive tag of the THS index list. */
 function indexTag() {
-  return z
+  const schema = z
     .string()
     .transform((v) => v.trim().toLowerCase())
     .pipe(oneOf(INDEX_TAGS));
+  return documented(schema, {
+    kind: 'enum',
+    rule: `must be one of ${INDEX_TAGS.join(', ')} (any case)`,
+    values: INDEX_TAGS,
+  });
 }
 
 /** Indices have no `ticker` in the list. */

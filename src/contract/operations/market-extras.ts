@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
+import { documented, fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../time';
 import {
   int as integer,
@@ -21,11 +21,11 @@ const aShareList = (max: number) =>
 
 /** A trading day as Unix ms at 00:00 Asia/Shanghai (a number, not `yyyy-MM-dd`). */
 function dayMs() {
-  return ms().check((ctx) => {
-    if ((ctx.value + SHANGHAI_OFFSET_MS) % DAY_MS !== 0) {
-      fail(ctx, 'date_ms', ErrorCode.PARAM_FORMAT, 'must be midnight Asia/Shanghai in Unix milliseconds');
-    }
+  const rule = 'must be midnight Asia/Shanghai in Unix milliseconds';
+  const schema = ms().check((ctx) => {
+    if ((ctx.value + SHANGHAI_OFFSET_MS) % DAY_MS !== 0) fail(ctx, 'date_ms', ErrorCode.PARAM_FORMAT, rule);
   });
+  return documented(schema, { kind: 'ms', rule, midnight: true });
 }
 
 /** Page-based (not limit/offset); the sort whitelist and its default differ per pool. */
@@ -142,7 +142,7 @@ export const ANOMALY_TAGS = [
  * token among others or an unknown tag is 1002.
  */
 function tagCodes() {
-  return z
+  const schema = z
     .union([z.string(), z.array(z.string()).readonly()])
     .transform((v, ctx): readonly string[] | undefined => {
       const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map((t) => t.trim().toUpperCase());
@@ -162,6 +162,11 @@ function tagCodes() {
       }
       return [...new Set(tokens)];
     });
+  return documented(schema, {
+    kind: 'list',
+    rule: `must be comma-separated tags, each one of ${ANOMALY_TAGS.join(', ')} (any case)`,
+    values: ANOMALY_TAGS,
+  });
 }
 
 /** Exactly these five fields are public; a stock without an anomaly has no row. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { fail, int, list, oneOf, text } from '../params';
+import { documented, fail, int, list, oneOf, text } from '../params';
 import { str, strMaybe, strOrNull, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 
@@ -49,25 +49,33 @@ export const SEARCH_EXCHANGES = [
  * De-duplicated in first-seen order, as the server does.
  */
 export function enumList(param: string, values: readonly string[], code: number, max = 50) {
-  return z.union([z.string(), z.array(z.string()).readonly()]).transform((v, ctx): readonly string[] => {
-    const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map((t) => t.trim());
-    if (tokens.length > max) {
-      fail(ctx, param, code, `must have at most ${max} comma-separated items`);
-      return z.NEVER;
-    }
-    const bad = tokens.find((t) => !values.includes(t));
-    if (bad !== undefined) {
-      fail(
-        ctx,
-        param,
-        code,
-        bad === ''
-          ? 'must not contain empty items'
-          : `has an invalid value '${bad}'; allowed: ${values.join(', ')}`,
-      );
-      return z.NEVER;
-    }
-    return [...new Set(tokens)];
+  const schema = z
+    .union([z.string(), z.array(z.string()).readonly()])
+    .transform((v, ctx): readonly string[] => {
+      const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map((t) => t.trim());
+      if (tokens.length > max) {
+        fail(ctx, param, code, `must have at most ${max} comma-separated items`);
+        return z.NEVER;
+      }
+      const bad = tokens.find((t) => !values.includes(t));
+      if (bad !== undefined) {
+        fail(
+          ctx,
+          param,
+          code,
+          bad === ''
+            ? 'must not contain empty items'
+            : `has an invalid value '${bad}'; allowed: ${values.join(', ')}`,
+        );
+        return z.NEVER;
+      }
+      return [...new Set(tokens)];
+    });
+  return documented(schema, {
+    kind: 'list',
+    rule: `must be at most ${max} comma-separated items, each one of ${values.join(', ')}`,
+    maxItems: max,
+    values,
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations, type EntrySpec, type ParamIssue } from '../operation';
-import { code, date, fail, int, oneOf, A_SHARE_CODE_RE, type ParamsSchema } from '../params';
+import { code, date, documented, fail, int, oneOf, A_SHARE_CODE_RE, type ParamsSchema } from '../params';
 import { addYearsToDate, shanghaiDate } from '../time';
 import {
   dateText,
@@ -136,6 +136,15 @@ export const abnormalMonitorItem = z.looseObject({
   monitor_label: str,
 });
 
+/** Listing range of the institution detail: 1 or 3 days, anything else is a format error. */
+function rangeDays() {
+  const rule = 'must be 1 or 3';
+  const schema = int().check((ctx) => {
+    if (ctx.value !== 1 && ctx.value !== 3) fail(ctx, 'range_days', ErrorCode.PARAM_FORMAT, rule);
+  });
+  return documented(schema, { kind: 'int', rule, min: 1, max: 3 });
+}
+
 const rankingParams = z.object({
   period: oneOf(['day', 'hour']).default('day'),
   limit: int({ min: 1, max: 100 }).default(30),
@@ -164,12 +173,7 @@ export const specialDataOperations = defineOperations(
       params: z.object({
         thscode: aShareCode(),
         date: date().optional(),
-        range_days: int()
-          .check((ctx) => {
-            if (ctx.value !== 1 && ctx.value !== 3)
-              fail(ctx, 'range_days', ErrorCode.PARAM_FORMAT, 'must be 1 or 3');
-          })
-          .optional(),
+        range_days: rangeDays().optional(),
       }),
       data: z.looseObject({ thscode: str, trade_date: dateText, item: z.array(institutionRangeItem) }),
       cache: 'daily',
