@@ -20,6 +20,8 @@ import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 import { searchResolver, watchlistsPlugin } from './watchlists/index';
+import { hkIpoFilesPlugin } from './hk-ipo/routes';
+import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { errorStatus } from './error-status';
 
 export type Mode = 'simulated' | 'live';
@@ -245,6 +247,14 @@ export function createApp(deps: AppDeps): FastifyInstance {
     prefix: WATCHLISTS_BASE_PATH,
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
+  });
+
+  // Calendar files read the IPO calendar through the same cache and budget as /api.
+  app.register(hkIpoFilesPlugin, {
+    prefix: HK_IPO_FILES_BASE_PATH,
+    upstream: gateway.upstream,
+    simulated: deps.mode === 'simulated',
+    clock,
   });
 
   const site = registerStatic(app, deps.config.staticDir);
