@@ -7,10 +7,11 @@ type CopyState = 'idle' | 'done' | 'failed';
 const CONFIRM_MS = 2000;
 
 /**
- * Copies the page's URL, which holds the whole view state. Where the clipboard is refused (no secure
- * context, denied permission) the link is shown selected so it can be copied by hand.
+ * Copies the page's URL, which holds the whole view state (or another `url`, under another `label`).
+ * Where the clipboard is refused (no secure context, denied permission) the link is shown selected so
+ * it can be copied by hand.
  */
-export function CopyLinkButton() {
+export function CopyLinkButton({ url, label }: { url?: string; label?: string } = {}) {
   const { t } = useI18n();
   const [state, setState] = useState<CopyState>('idle');
   const [href, setHref] = useState('');
@@ -22,14 +23,14 @@ export function CopyLinkButton() {
   }, [state]);
 
   const copy = () => {
-    const url = window.location.href;
-    setHref(url);
+    const link = url ?? window.location.href;
+    setHref(link);
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (!clipboard) {
       setState('failed');
       return;
     }
-    clipboard.writeText(url).then(
+    clipboard.writeText(link).then(
       () => setState('done'),
       () => setState('failed'),
     );
@@ -39,7 +40,7 @@ export function CopyLinkButton() {
     <span className="copy-link">
       <button type="button" className="btn btn--small" onClick={copy} aria-live="polite">
         <span aria-hidden="true">⧉ </span>
-        {state === 'done' ? t('copy.done') : t('copy.label')}
+        {state === 'done' ? t('copy.done') : (label ?? t('copy.label'))}
       </button>
       {state === 'failed' && (
         <label className="copy-link__fallback">
