@@ -12,11 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
+import { Route as HkIpoRouteImport } from './routes/hk-ipo'
 import { Route as HotRouteImport } from './routes/hot'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
 import { Route as WatchlistsImportRouteImport } from './routes/watchlists.import'
+import { Route as NewsNoticeSeqRouteImport } from './routes/news.notice.$seq'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -33,9 +36,19 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
   path: '/dragon-tiger',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HkIpoRoute = HkIpoRouteImport.update({
+  id: '/hk-ipo',
+  path: '/hk-ipo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -58,37 +71,51 @@ const WatchlistsImportRoute = WatchlistsImportRouteImport.update({
   path: '/watchlists/import',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsNoticeSeqRoute = NewsNoticeSeqRouteImport.update({
+  id: '/news/notice/$seq',
+  path: '/news/notice/$seq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/news/': typeof NewsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/news': typeof NewsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/news/': typeof NewsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -96,42 +123,54 @@ export interface FileRouteTypes {
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/news/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/news'
     | '/watchlists'
+    | '/news/notice/$seq'
   id:
     | '__root__'
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/news/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
+  HkIpoRoute: typeof HkIpoRoute
   HotRoute: typeof HotRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
+  NewsIndexRoute: typeof NewsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
+  NewsNoticeSeqRoute: typeof NewsNoticeSeqRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -157,11 +196,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DragonTigerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/hk-ipo': {
+      id: '/hk-ipo'
+      path: '/hk-ipo'
+      fullPath: '/hk-ipo'
+      preLoaderRoute: typeof HkIpoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/hot': {
       id: '/hot'
       path: '/hot'
       fullPath: '/hot'
       preLoaderRoute: typeof HotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -192,6 +245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WatchlistsImportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/news/notice/$seq': {
+      id: '/news/notice/$seq'
+      path: '/news/notice/$seq'
+      fullPath: '/news/notice/$seq'
+      preLoaderRoute: typeof NewsNoticeSeqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -199,11 +259,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
+  HkIpoRoute: HkIpoRoute,
   HotRoute: HotRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
+  NewsIndexRoute: NewsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
+  NewsNoticeSeqRoute: NewsNoticeSeqRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -13,6 +13,8 @@ const NAV_ITEMS = [
   { to: '/dragon-tiger', label: 'nav.dragonTiger' },
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },
+  { to: '/hk-ipo', label: 'nav.hkIpo' },
+  { to: '/news', label: 'nav.news' },
   { to: '/watchlists', label: 'nav.watchlists' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 

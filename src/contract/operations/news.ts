@@ -39,6 +39,12 @@ export const FLASH_COLUMN_IDS = [FLASH_ALL_COLUMN, ...FLASH_TAGS.map((tag) => ta
 export const FLASH_TYPE_ANNOUNCEMENT = 2;
 
 /**
+ * How often an open flash page asks for new items outside trading sessions (news keeps coming in the
+ * evening, more slowly); during sessions it follows the intraday class's live interval (cache-policy.ts).
+ */
+export const FLASH_QUIET_REFRESH_MS = 5 * 60_000;
+
+/**
  * The refresh operation's `create_time_ms` rule: whole seconds. Creation times are upstream seconds
  * times 1000, so the newest one known already obeys it; this keeps a caller safe if one does not.
  */
