@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eventUid } from '../../src/contract/calendar-files';
 import { ipoCalendarFile, type CalendarFileOptions, type IpoCalendarEntry } from './calendar-file';
 import { parseCalendar } from './ics.testkit';
+import { OPEN_ISSUE } from '../../src/contract/operations/hk-ipo.testkit';
 
-const ENTRY: IpoCalendarEntry = {
-  issue_code: 'HKIPO20260714352',
-  thscode: '7965.HK',
-  name: '天祥食品',
-  listing_date: '2026-07-23',
-  issue_price: null,
-  currency: 'HKD',
-  subscription_end_date: '2026-07-17',
-  entry_fee: 10721.04,
-  issue_price_text: 'HK$15.52-17.69',
-};
+const ENTRY: IpoCalendarEntry = OPEN_ISSUE;
 
 const OPTIONS: CalendarFileOptions = {
   lang: 'zh-CN',

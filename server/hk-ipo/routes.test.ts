@@ -6,14 +6,15 @@ import { startSimulator } from '../simulator/index';
 import { answerJson, startFakeUpstream, type FakeUpstream } from '../gateway/fake-upstream.testkit';
 import { calendarFilePath, eventUid, issueFilePath } from '../../src/contract/calendar-files';
 import { parseCalendar } from './ics.testkit';
+import { AWAITING_ISSUE, OPEN_ISSUE } from '../../src/contract/operations/hk-ipo.testkit';
 
 /** The calendar files as the server serves them, over the embedded simulator with a pinned clock. */
 
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 const KEY = 'calendar-files-key';
-/** The simulator's issues on that day (handlers/hk-ipo.ts): one open, one awaiting its listing. */
-const OPEN = 'HKIPO20260714352';
-const AWAITING = 'HKIPO20260707361';
+/** The simulator's issues on that day: one open, one awaiting its listing. */
+const OPEN = OPEN_ISSUE.issue_code;
+const AWAITING = AWAITING_ISSUE.issue_code;
 
 let sim: { url: string; close: () => Promise<void> };
 let app: FastifyInstance;
@@ -141,17 +142,7 @@ describe('calendar files when the service refuses or fails', () => {
   });
 
   it('reads the lists through the gateway cache that /api uses: repeated downloads ask the service once', async () => {
-    const entry = {
-      issue_code: 'HKIPO20260714352',
-      thscode: null,
-      name: '天祥食品',
-      listing_date: '2026-07-23',
-      issue_price: null,
-      currency: 'HKD',
-      subscription_end_date: '2026-07-17',
-      entry_fee: 10721.04,
-      issue_price_text: 'HK$15.52-17.69',
-    };
+    const entry = { ...OPEN_ISSUE, thscode: null };
     fake.behave((req, res) => {
       const status = new URL(req.url ?? '/', 'http://x').searchParams.get('status');
       const item = status === 'subscribable' ? [entry] : [];

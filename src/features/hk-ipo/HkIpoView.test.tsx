@@ -1,34 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
+import { AWAITING_ISSUE, OPEN_ISSUE } from '../../contract/operations/hk-ipo.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai (and Hong Kong). */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 
-const OPEN = {
-  issue_code: 'HKIPO20260714352',
-  thscode: '7965.HK',
-  name: '天祥食品',
-  listing_date: '2026-07-23',
-  issue_price: null,
-  currency: 'HKD',
-  subscription_end_date: '2026-07-17',
-  entry_fee: 10721.04,
-  issue_price_text: 'HK$15.52-17.69',
-};
-const AWAITING = {
-  issue_code: 'HKIPO20260707361',
-  thscode: null,
-  name: '远利医疗-B',
-  listing_date: '2026-07-17',
-  issue_price: 8.44,
-  currency: 'HKD',
-  subscription_end_date: '2026-07-10',
-  entry_fee: 13833.11,
-  issue_price_text: 'HK$8.44',
-};
+const OPEN = OPEN_ISSUE;
+/** Awaiting its listing, its code not confirmed yet. */
+const AWAITING = { ...AWAITING_ISSUE, thscode: null };
 const DETAILS: Record<string, { lower: number; upper: number; lot: number; fee: number }> = {
   [OPEN.issue_code]: { lower: 15.52, upper: 17.69, lot: 600, fee: 10721.04 },
   [AWAITING.issue_code]: { lower: 8.44, upper: 8.44, lot: 1500, fee: 13833.11 },
@@ -94,6 +76,10 @@ function serve(opts: { calendarCode?: number } = {}) {
 function calls(fetch: ReturnType<typeof serve>, path: string): URL[] {
   return fetch.mock.calls.map(([input]) => requestOf(input)).filter((url) => url.pathname === path);
 }
+
+// The first render loads and transforms the route's lazy chunk: on a busy machine that alone can take
+// longer than Testing Library's default second. A bound, not a pause: each wait ends when it is met.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();

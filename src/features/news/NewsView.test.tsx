@@ -1,30 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
 import type { FlashItem } from './model';
+import { flashAt } from './flash.testkit';
 import { parseNewsSearch } from './url-state';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai. */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 
-/** A flash `n` minutes before 10:00, with a sequence beyond 2^53 that grows with time. */
+/** A flash `n` minutes before 10:00 (after it when negative). */
 function flash(n: number, patch: Partial<FlashItem> = {}): FlashItem {
-  const created = NOW - 10 * 60_000 - n * 60_000;
-  return {
-    id: `9000000000000${String(100_000 + n)}`,
-    seq: `${created / 1000}${String(500_000_000 + n).padStart(9, '0')}`,
-    title: `快讯 ${n}`,
-    encoded_url: 'x',
-    summary: null,
-    tags: [{ id: 1, name: 'A股' }],
-    type: 1,
-    create_time_ms: created,
-    update_time_ms: created,
-    pic_url: '',
-    ...patch,
-  };
+  return flashAt(-n, patch);
 }
 
 /** Three pages of the full feed, newest first; page 1 names a stock and carries an announcement. */
@@ -120,6 +108,10 @@ function shownIds(): string[] {
     (e) => e.getAttribute('data-flash-id') ?? '',
   );
 }
+
+// The first render loads and transforms the route's lazy chunk: on a busy machine that alone can take
+// longer than Testing Library's default second. A bound, not a pause: each wait ends when it is met.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -9,26 +9,10 @@ import {
   stockFinder,
   type FlashItem,
 } from './model';
+import { TEN_O_CLOCK, flashAt } from './flash.testkit';
 
-const T0 = Date.parse('2026-07-15T10:00:00+08:00');
-
-/** A flash `n` minutes after 10:00; its seq grows with time beyond 2^53, as the service's does. */
-function flash(n: number, patch: Partial<FlashItem> = {}): FlashItem {
-  const created = T0 + n * 60_000;
-  return {
-    id: `90000000000000${String(1000 + n)}`,
-    seq: `${created / 1000}${String(123_456_789 + n).padStart(9, '0')}`,
-    title: `快讯 ${n}`,
-    encoded_url: 'x',
-    summary: null,
-    tags: [{ id: 1, name: 'A股' }],
-    type: 1,
-    create_time_ms: created,
-    update_time_ms: created,
-    pic_url: '',
-    ...patch,
-  };
-}
+const T0 = TEN_O_CLOCK;
+const flash = flashAt;
 
 const ids = (items: readonly FlashItem[]) => items.map((item) => item.title);
 
