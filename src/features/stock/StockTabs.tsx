@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStockText } from './messages';
 import { STOCK_TABS, type StockSearch, type StockTab } from './url-state';
 import type { UpdateSearch } from './url-state';
@@ -41,6 +41,15 @@ export function StockTabs({ record, search, onSearch }: TabProps) {
   const { t } = useStockText();
   const refs = useRef(new Map<StockTab, HTMLButtonElement>());
   const select = (tab: StockTab) => onSearch({ tab });
+
+  // On a narrow screen the row scrolls: keep the chosen tab in it (horizontally only).
+  useEffect(() => {
+    const tab = refs.current.get(search.tab);
+    const list = tab?.parentElement;
+    if (!tab || !list) return;
+    const [t, l] = [tab.getBoundingClientRect(), list.getBoundingClientRect()];
+    if (t.left < l.left || t.right > l.right) list.scrollLeft += t.left - l.left;
+  }, [search.tab]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = STOCK_TABS.indexOf(search.tab);
