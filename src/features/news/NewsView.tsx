@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Empty, ErrorState } from '../../components/states';
 import { useServerToday } from '../../api/live';
+import { keepInRowView } from '../../lib/scroll-row';
 import { FLASH_COLUMN_IDS, FLASH_QUIET_REFRESH_MS } from '../../contract/operations/news';
 import { FlashList } from './FlashList';
 import { mergeFlashes } from './model';
@@ -28,6 +29,12 @@ export function NewsView({ search }: { search: NewsSearch }) {
     return new Set(refresh.unread.filter((id) => shown.has(id)));
   }, [items, refresh.unread]);
   const findStocks = useStockFinder();
+  // On a phone the columns scroll sideways: a link to a later column opens with it in view.
+  const columns = useRef<HTMLElement>(null);
+  useEffect(
+    () => keepInRowView(columns.current?.querySelector<HTMLElement>('[aria-current="page"]')),
+    [search.tag],
+  );
 
   return (
     <div className="news-page" data-testid="news-view">
@@ -38,12 +45,14 @@ export function NewsView({ search }: { search: NewsSearch }) {
           <span className="news-head__spacer" />
           <CopyLinkButton />
         </div>
-        <nav className="news-columns" aria-label={t('columns.label')}>
+        <nav ref={columns} className="news-columns" aria-label={t('columns.label')}>
           {FLASH_COLUMN_IDS.map((id) => (
             <Link
               key={id}
               to="/news"
               search={{ tag: id }}
+              // Exact: the first column's link has no search at all, which every other column's URL contains.
+              activeOptions={{ exact: true }}
               className="news-columns__item"
               aria-current={id === search.tag ? 'page' : undefined}
             >

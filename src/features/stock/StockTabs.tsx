@@ -1,4 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { keepInRowView } from '../../lib/scroll-row';
 import { useStockText } from './messages';
 import { STOCK_TABS, type StockSearch, type StockTab } from './url-state';
 import type { UpdateSearch } from './url-state';
@@ -43,13 +44,7 @@ export function StockTabs({ record, search, onSearch }: TabProps) {
   const select = (tab: StockTab) => onSearch({ tab });
 
   // On a narrow screen the row scrolls: keep the chosen tab in it (horizontally only).
-  useEffect(() => {
-    const tab = refs.current.get(search.tab);
-    const list = tab?.parentElement;
-    if (!tab || !list) return;
-    const [t, l] = [tab.getBoundingClientRect(), list.getBoundingClientRect()];
-    if (t.left < l.left || t.right > l.right) list.scrollLeft += t.left - l.left;
-  }, [search.tab]);
+  useEffect(() => keepInRowView(refs.current.get(search.tab)), [search.tab]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = STOCK_TABS.indexOf(search.tab);
