@@ -162,3 +162,30 @@ test('an announcement with scripts, handlers, javascript: links and remote image
   // without. That probe is the app's on every page, not the announcement's: anything else must be absent.
   expect(violations.filter((v) => v !== 'script-src eval')).toEqual([]);
 });
+
+test('on a phone the columns scroll sideways, and a link to the last column opens with it in view', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const news = new NewsPage(app);
+  await news.open();
+  // English labels are the longer ones: the row no longer fits 390 px.
+  await app.topBar.getByRole('button', { name: 'EN' }).click();
+  const columns = news.view.getByRole('navigation', { name: 'Columns' });
+  const global = columns.getByRole('link', { name: 'Global' });
+  await expect(global).toBeVisible();
+  const fits = () =>
+    columns.evaluate((row) => {
+      const link = row.querySelector('[aria-current="page"]');
+      if (!link) return null;
+      const [l, r] = [link.getBoundingClientRect(), row.getBoundingClientRect()];
+      return l.left >= r.left && l.right <= r.right + 0.5;
+    });
+  expect(await columns.evaluate((row) => row.scrollWidth > row.clientWidth)).toBe(true);
+
+  await news.open('/news?tag=7');
+  // One column is the current one, not also the first (whose link has no search).
+  await expect(columns.locator('[aria-current="page"]')).toHaveText(['Global']);
+  await expect.poll(fits).toBe(true);
+});
