@@ -61,6 +61,8 @@ export default defineConfig({
       MARKET_API_KEY: '',
       MARKET_API_BASE_URL: '',
       SIM_NOW: process.env['E2E_SIM_NOW'] ?? '2026-07-15T10:10:00+08:00',
+      // The news spec lets server time pass while a page is open (PUT /bff/test/clock, loopback only).
+      SIM_CLOCK_CONTROL: 'on',
       LOG_LEVEL: 'warn',
       // A private build folder lets several checkouts' e2e runs share one machine.
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',

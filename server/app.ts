@@ -20,6 +20,10 @@ import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 import { searchResolver, watchlistsPlugin } from './watchlists/index';
+import { hkIpoFilesPlugin } from './hk-ipo/routes';
+import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
+import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
+import type { AdjustableClock } from './test-clock';
 import { errorStatus } from './error-status';
 
 export type Mode = 'simulated' | 'live';
@@ -30,6 +34,8 @@ export interface AppDeps {
   mode: Mode;
   /** The gateway's clock (date rules, /bff/mode); pinned by SIM_NOW in simulated mode. */
   clock?: () => number;
+  /** Tests only (SIM_CLOCK_CONTROL): the pinned clock, movable through /bff/test/clock. */
+  testClock?: AdjustableClock;
   /** pino options (merged with the key redaction) or a ready logger; `false` silences logging. */
   logger?: boolean | (FastifyLoggerOptions & LoggerOptions) | FastifyBaseLogger;
   /**
@@ -246,6 +252,16 @@ export function createApp(deps: AppDeps): FastifyInstance {
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
   });
+
+  // Calendar files read the IPO calendar through the same cache and budget as /api.
+  app.register(hkIpoFilesPlugin, {
+    prefix: HK_IPO_FILES_BASE_PATH,
+    upstream: gateway.upstream,
+    simulated: deps.mode === 'simulated',
+    clock,
+  });
+
+  if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });
 
   const site = registerStatic(app, deps.config.staticDir);
 

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       marketApi: null,
       simNow: null,
       simRestricted: 'closed',
+      simClockControl: false,
       upstreamTimeoutMs: 10000,
       upstreamConnectTimeoutMs: 3000,
       upstreamRatePerSecond: 5,
@@ -160,7 +161,17 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets tests move a pinned simulator clock only when asked, and never with a real key', () => {
+    expect(loadConfig({ SIM_NOW: '1784000000000', SIM_CLOCK_CONTROL: 'on' }).simClockControl).toBe(true);
+    expect(loadConfig({ SIM_NOW: '1784000000000' }).simClockControl).toBe(false);
+    expect(errorOf({ SIM_CLOCK_CONTROL: 'on' }).message).toMatch(
+      /SIM_CLOCK_CONTROL only applies to .* pinned/,
+    );
+    expect(errorOf({ ...LIVE, SIM_CLOCK_CONTROL: 'on' }).variable).toBe('SIM_CLOCK_CONTROL');
+  });
+
   it.each([
+    ['SIM_CLOCK_CONTROL', 'yes', /must be on or off/],
     ['SIM_RESTRICTED', 'maybe', /must be open or closed/],
     ['LOG_LEVEL', 'loud', /must be one of fatal, error/],
     ['UPSTREAM_TIMEOUT_MS', '0', /from 1 to 600000/],

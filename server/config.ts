@@ -17,6 +17,8 @@ export interface Config {
   /** Pinned clock (Unix ms) for the simulator and the gateway; null follows real time. */
   simNow: number | null;
   simRestricted: 'open' | 'closed';
+  /** Tests only: loopback clients may move the pinned simulator clock (`/bff/test/clock`). */
+  simClockControl: boolean;
   upstreamTimeoutMs: number;
   upstreamConnectTimeoutMs: number;
   /** Global budget of upstream calls: at most this many in any second... */
@@ -81,6 +83,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'Whether the simulator opens the restricted operations (high-frequency, capital flow): open or closed.',
     default: 'closed',
+  },
+  {
+    name: 'SIM_CLOCK_CONTROL',
+    description:
+      'Tests only: on lets loopback clients move the pinned simulator clock forward with PUT /bff/test/clock. Needs SIM_NOW; refused with a real key.',
+    default: 'off',
   },
   {
     name: 'UPSTREAM_TIMEOUT_MS',
@@ -257,6 +265,15 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('SIM_NOW', 'only applies to simulated data; unset it or unset MARKET_API_KEY');
   }
 
+  const simClockControl =
+    parseWith(env, 'SIM_CLOCK_CONTROL', z.enum(['on', 'off'], 'must be on or off')) === 'on';
+  if (simClockControl && (marketApi !== null || simNowText === undefined)) {
+    throw new ConfigError(
+      'SIM_CLOCK_CONTROL',
+      'only applies to simulated data with a pinned clock: set SIM_NOW and no MARKET_API_KEY, or turn it off',
+    );
+  }
+
   const upstreamRatePerSecond = parseWith(env, 'UPSTREAM_RATE_PER_S', integer(1, 1000));
   const upstreamBurst = parseWith(env, 'UPSTREAM_BURST', integer(1, 1000));
   // The burst spends part of a second's budget; it cannot add to it.
@@ -271,6 +288,7 @@ export function loadConfig(env: Env): Config {
     marketApi,
     simNow: simNowText === undefined ? null : parseSimNow(simNowText),
     simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
+    simClockControl,
     upstreamTimeoutMs,
     upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
     upstreamRatePerSecond,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
+import { adjustableClock } from './test-clock';
 
 /** Listen only: everything testable lives in createApp. */
 
@@ -46,11 +47,13 @@ async function connectUpstream(
 async function main(): Promise<void> {
   const config = loadOrExit();
   const pinned = config.simNow;
-  const clock = pinned === null ? Date.now : () => pinned;
+  // SIM_CLOCK_CONTROL (tests only, checked by loadConfig) lets the pinned clock be moved forward.
+  const testClock = pinned !== null && config.simClockControl ? adjustableClock(pinned) : undefined;
+  const clock = testClock ? testClock.now : pinned === null ? Date.now : () => pinned;
 
   const { upstream, simulator } = await connectUpstream(config, clock);
   const mode = simulator === null ? 'live' : 'simulated';
-  const app = createApp({ config, upstream, mode, clock });
+  const app = createApp({ config, upstream, mode, clock, testClock });
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {

@@ -12,13 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
+import { Route as HkIpoRouteImport } from './routes/hk-ipo'
 import { Route as HotRouteImport } from './routes/hot'
-import { Route as ExplorerIndexRouteImport } from './routes/explorer.index'
-import { Route as ExplorerSplatRouteImport } from './routes/explorer.$'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
 import { Route as WatchlistsImportRouteImport } from './routes/watchlists.import'
+import { Route as NewsNoticeSeqRouteImport } from './routes/news.notice.$seq'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -35,19 +36,19 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
   path: '/dragon-tiger',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HkIpoRoute = HkIpoRouteImport.update({
+  id: '/hk-ipo',
+  path: '/hk-ipo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ExplorerIndexRoute = ExplorerIndexRouteImport.update({
-  id: '/explorer/',
-  path: '/explorer/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ExplorerSplatRoute = ExplorerSplatRouteImport.update({
-  id: '/explorer/$',
-  path: '/explorer/$',
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -70,43 +71,51 @@ const WatchlistsImportRoute = WatchlistsImportRouteImport.update({
   path: '/watchlists/import',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsNoticeSeqRoute = NewsNoticeSeqRouteImport.update({
+  id: '/news/notice/$seq',
+  path: '/news/notice/$seq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
-  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/explorer/': typeof ExplorerIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
-  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/explorer': typeof ExplorerIndexRoute
+  '/news': typeof NewsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
-  '/explorer/$': typeof ExplorerSplatRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/explorer/': typeof ExplorerIndexRoute
+  '/news/': typeof NewsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -114,50 +123,54 @@ export interface FileRouteTypes {
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
-    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/explorer/'
+    | '/news/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
-    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/explorer'
+    | '/news'
     | '/watchlists'
+    | '/news/notice/$seq'
   id:
     | '__root__'
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
-    | '/explorer/$'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/explorer/'
+    | '/news/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
+  HkIpoRoute: typeof HkIpoRoute
   HotRoute: typeof HotRoute
-  ExplorerSplatRoute: typeof ExplorerSplatRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
-  ExplorerIndexRoute: typeof ExplorerIndexRoute
+  NewsIndexRoute: typeof NewsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
+  NewsNoticeSeqRoute: typeof NewsNoticeSeqRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -183,6 +196,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DragonTigerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/hk-ipo': {
+      id: '/hk-ipo'
+      path: '/hk-ipo'
+      fullPath: '/hk-ipo'
+      preLoaderRoute: typeof HkIpoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/hot': {
       id: '/hot'
       path: '/hot'
@@ -190,18 +210,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/explorer/': {
-      id: '/explorer/'
-      path: '/explorer'
-      fullPath: '/explorer/'
-      preLoaderRoute: typeof ExplorerIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/explorer/$': {
-      id: '/explorer/$'
-      path: '/explorer/$'
-      fullPath: '/explorer/$'
-      preLoaderRoute: typeof ExplorerSplatRouteImport
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -232,6 +245,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WatchlistsImportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/news/notice/$seq': {
+      id: '/news/notice/$seq'
+      path: '/news/notice/$seq'
+      fullPath: '/news/notice/$seq'
+      preLoaderRoute: typeof NewsNoticeSeqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -239,13 +259,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
+  HkIpoRoute: HkIpoRoute,
   HotRoute: HotRoute,
-  ExplorerSplatRoute: ExplorerSplatRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
-  ExplorerIndexRoute: ExplorerIndexRoute,
+  NewsIndexRoute: NewsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
+  NewsNoticeSeqRoute: NewsNoticeSeqRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { UNSAFE_NOTICE_SEQ } from './model/news';
+import { UNSAFE_NOTICE_MARKER, UNSAFE_NOTICE_SEQ } from './model/news';
+import { FLASH_TYPE_ANNOUNCEMENT } from '../../src/contract/operations/news';
 import { TRADING_MORNING, fetchData, simulatorsForFile } from './testkit';
 
 const search = catalog['meta/tickers/search'];
@@ -127,11 +128,34 @@ describe('announcement interpretation', () => {
     expect(a.title).not.toBe('');
   });
 
-  it('includes one unsafe image handler for the UI sanitiser to remove', async () => {
+  it('has one fixture of hostile markup for the reader to sanitise, and only that one', async () => {
     const data = await fetchData(sim(TRADING_MORNING), notice, { seq: UNSAFE_NOTICE_SEQ });
     const html = JSON.stringify(data.monthly_report_interpretation);
-    expect(html).toContain('<img src=x onerror=alert(1)>');
+    for (const part of [
+      '<script>',
+      'onerror=',
+      'onclick=',
+      'onmouseover=',
+      'href=\\"javascript:',
+      'src=\\"https://tracker.simulated.invalid/',
+      '<iframe',
+      UNSAFE_NOTICE_MARKER,
+    ])
+      expect(html).toContain(part);
     const safe = await fetchData(sim(TRADING_MORNING), notice, { seq: '1784080892624084722' });
-    expect(JSON.stringify(safe)).not.toContain('onerror');
+    expect(JSON.stringify(safe)).not.toMatch(/onerror|<script|javascript:/);
+  });
+
+  it('opens the announcement an announcement flash names, with the same title', async () => {
+    const app = sim(TRADING_MORNING);
+    const page = await fetchData(app, list, { tag_id: '0', seq: '0' });
+    const flashes = page.items.filter((i) => i.type === FLASH_TYPE_ANNOUNCEMENT);
+    expect(flashes.length).toBeGreaterThan(0);
+    for (const flash of flashes) {
+      const detail = await fetchData(sim(TRADING_MORNING + 86_400_000), notice, { seq: flash.seq });
+      expect(detail.seq).toBe(flash.seq);
+      expect(detail.title).toBe(flash.title);
+      expect(flash.tags.map((t) => t.id)).toContain(5);
+    }
   });
 });

@@ -14,6 +14,8 @@ const NAV_ITEMS = [
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },
   { to: '/fund/compare', label: 'nav.fundCompare' },
+  { to: '/hk-ipo', label: 'nav.hkIpo' },
+  { to: '/news', label: 'nav.news' },
   { to: '/watchlists', label: 'nav.watchlists' },
   { to: '/explorer', label: 'nav.explorer' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];

@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { keepInRowView } from '../lib/scroll-row';
 
 /**
  * WAI-ARIA tabs whose selection lives elsewhere (in the URL): arrow keys, Home and End move between
@@ -28,6 +29,9 @@ export function Tabs<T extends string>({
   children: ReactNode;
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+
+  // On a narrow screen the row scrolls: keep the chosen tab in it (horizontally only).
+  useEffect(() => keepInRowView(refs.current.get(selected)), [selected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.indexOf(selected);

@@ -108,6 +108,8 @@ const MESSAGES = {
   'nav.fundCompare': ['基金对比', 'Fund comparison'],
   'nav.watchlists': ['自选', 'Watchlists'],
   'nav.explorer': ['API 浏览器', 'API explorer'],
+  'nav.hkIpo': ['港股新股', 'HK IPOs'],
+  'nav.news': ['快讯', 'News'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],
   'institution.range1': ['1 日榜', '1-day record'],

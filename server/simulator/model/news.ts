@@ -5,25 +5,20 @@ import { allStocks, stockAt, type Stock } from './universe';
 import { dateOf, dayOfMs } from './calendar';
 import { findPeriod, type Quarter } from './financials';
 import { SHANGHAI_OFFSET_MS, DAY_MS } from '../../../src/contract/time';
+import { FLASH_ALL_COLUMN, FLASH_TAGS, FLASH_TYPE_ANNOUNCEMENT } from '../../../src/contract/operations/news';
 
 /**
  * News flashes and announcement interpretations. A flash exists at a minute when a seeded draw for that
  * minute says so (often during the day, rarely at night), so any window of time can be listed without
  * state. `seq` is the creation second times 10^9 plus a seeded part: decimal digits of an integer
  * beyond 2^53, ordered by time, to be passed around as text only.
+ *
+ * About one flash in ten is an announcement flash (`FLASH_TYPE_ANNOUNCEMENT`): its title and summary are
+ * those of the announcement interpretation that its `seq` opens, and it names that announcement's stock.
  */
 
-export const FLASH_TAGS: readonly { id: number; name: string }[] = [
-  { id: 1, name: 'A股' },
-  { id: 2, name: '宏观' },
-  { id: 3, name: '港美股' },
-  { id: 4, name: '期货' },
-  { id: 5, name: '公司' },
-  { id: 6, name: '行业' },
-  { id: 7, name: '全球' },
-];
-/** Column 0 is the full feed. */
-export const ALL_COLUMNS = 0;
+/** The company column, where announcement flashes appear. */
+const COMPANY_TAG = 5;
 const PAGE = 20;
 const SALT = 0x3a8f05c5;
 const MINUTE = 60_000;
@@ -109,16 +104,22 @@ export function flashAt(minute: number): Flash | null {
   const second = rng.int(0, 59);
   const createMs = minute * MINUTE + second * 1000;
   const first = rng.pick(FLASH_TAGS);
-  const tags = [first];
+  const tags: { id: number; name: string }[] = [first];
   if (rng.chance(0.3)) {
     const second2 = rng.pick(FLASH_TAGS);
     if (second2.id !== first.id) tags.push(second2);
   }
   const stock = stockAt(rng.int(0, allStocks().length - 1));
-  const { title, summary } = flashText(rng, first.id, stock);
+  const text = flashText(rng, first.id, stock);
   const seqValue = BigInt(createMs / 1000) * BILLION + BigInt(mixAll(h, 1) % 1_000_000_000);
   const id = 900_000_000_000_000_000n + BigInt(minute) * 1000n + BigInt(second);
   const edited = rng.chance(0.3) ? rng.int(1, 300) * 1000 : 0;
+  const type = rng.chance(0.1) ? FLASH_TYPE_ANNOUNCEMENT : 1;
+  const { title, summary } = type === FLASH_TYPE_ANNOUNCEMENT ? announcementText(seqValue.toString()) : text;
+  if (type === FLASH_TYPE_ANNOUNCEMENT && !tags.some((t) => t.id === COMPANY_TAG)) {
+    const company = FLASH_TAGS.find((t) => t.id === COMPANY_TAG);
+    if (company) tags.unshift(company);
+  }
   return {
     id: id.toString(),
     seq: seqValue.toString(),
@@ -127,7 +128,7 @@ export function flashAt(minute: number): Flash | null {
     encoded_url: `https://news.simulated.invalid/flash/${fnv1a(id.toString()).toString(36)}${h.toString(36)}`,
     summary,
     tags,
-    type: rng.chance(0.1) ? 2 : 1,
+    type,
     create_time_ms: createMs,
     update_time_ms: createMs + edited,
     pic_url: rng.chance(0.1) ? null : '',
@@ -135,7 +136,7 @@ export function flashAt(minute: number): Flash | null {
 }
 
 function inColumn(f: Flash, tagId: number): boolean {
-  return tagId === ALL_COLUMNS || f.tags.some((t) => t.id === tagId);
+  return tagId === FLASH_ALL_COLUMN || f.tags.some((t) => t.id === tagId);
 }
 
 /** Flashes visible at `nowMs`: the update time never lies in the future. */
@@ -172,8 +173,32 @@ export function flashRefresh(tagId: number, seq: bigint, createTimeMs: number, n
   return out;
 }
 
-/** The one announcement whose interpretation carries a script-bearing image, to test sanitising. */
+/**
+ * The one announcement whose interpretation carries hostile markup (script elements, event-handler
+ * attributes, `javascript:` links, external and inline-data images, frames, forms, styles), to prove
+ * the reader's sanitising: nothing of it may run or reach the page.
+ */
 export const UNSAFE_NOTICE_SEQ = '202607150000000001';
+
+/** Set on `window` by any of the fixture's scripts that runs. */
+export const UNSAFE_NOTICE_MARKER = '__simXss';
+
+const UNSAFE_BLOCK_HTML = [
+  `<p>高端产品占比提升<img src=x onerror="window.${UNSAFE_NOTICE_MARKER}='img'">，渠道结构优化。</p>`,
+  `<script>window.${UNSAFE_NOTICE_MARKER}='script'</script>`,
+  `<p><a href="javascript:window.${UNSAFE_NOTICE_MARKER}='link'">查看原文</a> · `,
+  `<a href="https://www.hkexnews.hk/" onclick="window.${UNSAFE_NOTICE_MARKER}='click'">交易所披露易</a> · `,
+  '<a href="/news">快讯</a></p>',
+  '<p><img src="https://tracker.simulated.invalid/pixel.png" alt="外部图片">',
+  '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="内嵌图片">',
+  '<img src="/favicon.svg" alt="站内图片" width="16" height="16"></p>',
+  `<svg><a href="javascript:window.${UNSAFE_NOTICE_MARKER}='svg'"><text>svg</text></a><animate onbegin="window.${UNSAFE_NOTICE_MARKER}='svg'"/></svg>`,
+  '<iframe src="https://evil.simulated.invalid/"></iframe>',
+  '<form action="https://evil.simulated.invalid/"><input name="q" value="x"><button>提交</button></form>',
+  '<style>body{display:none}</style>',
+].join('');
+
+const UNSAFE_SUMMARY_HTML = `<p onmouseover="window.${UNSAFE_NOTICE_MARKER}='hover'"><strong>经营数据</strong>好于去年同期<object data="https://evil.simulated.invalid/x.swf"></object>（模拟数据）。</p>`;
 
 export type NoticeDetail = {
   seq: string;
@@ -193,7 +218,26 @@ function yi(x: number | null): string {
   return x === null ? '未披露' : `${(x / 1e8).toFixed(2)}亿元`;
 }
 
-/** The interpretation of an announcement; any seq names one, deterministically. */
+/** The creation time of a flash seq (creation second times 10^9 plus a seeded part), if it is one. */
+function flashTimeOfSeq(seq: string): number | null {
+  if (!/^\d{19}$/.test(seq)) return null;
+  return Number(BigInt(seq) / BILLION) * 1000;
+}
+
+/** An announcement flash's title and summary: those of the interpretation its seq opens. */
+function announcementText(seq: string): { title: string; summary: string | null } {
+  const detail = noticeDetail(seq, 0);
+  const items = detail.summary?.items ?? [];
+  return {
+    title: detail.title,
+    summary: items.length === 0 ? null : items.map((i) => `${i.title}：${i.content}`).join('；'),
+  };
+}
+
+/**
+ * The interpretation of an announcement; any seq names one, deterministically. A flash seq's
+ * announcement is dated by the flash (so its flash and its reader agree), any other by `nowMs`.
+ */
 export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
   const h = fnv1a(`notice|${seq}`);
   const rng = new Rng(h);
@@ -206,7 +250,7 @@ export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
     : null;
   const kind = seq === UNSAFE_NOTICE_SEQ ? 'monthly' : rng.pick(['periodic', 'monthly', 'other'] as const);
   if (kind === 'periodic') {
-    const today = dayOfMs(nowMs);
+    const today = dayOfMs(flashTimeOfSeq(seq) ?? nowMs);
     const year = Number(dateOf(today).slice(0, 4)) - 1;
     const quarter: Quarter = rng.pick([1, 2, 3, 4] as const);
     const period = findPeriod(stock, year, quarter);
@@ -269,13 +313,15 @@ export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
               {
                 sub_title: '结构变化',
                 content_html: unsafe
-                  ? '<p>高端产品占比提升<img src=x onerror=alert(1)>，渠道结构优化。</p>'
+                  ? UNSAFE_BLOCK_HTML
                   : `<ul><li>线上渠道占比 ${rng.int(10, 60)}%</li><li>海外收入占比 ${rng.int(1, 30)}%</li></ul>`,
               },
             ],
           },
         ],
-        summary_html: `<p><strong>${stock.name}</strong>${month}月经营数据${Number(growth) >= 0 ? '好于' : '弱于'}去年同期（模拟数据）。</p>`,
+        summary_html: unsafe
+          ? UNSAFE_SUMMARY_HTML
+          : `<p><strong>${stock.name}</strong>${month}月经营数据${Number(growth) >= 0 ? '好于' : '弱于'}去年同期（模拟数据）。</p>`,
       },
     };
   }

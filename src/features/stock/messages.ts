@@ -64,6 +64,7 @@ const MESSAGES = {
   'tab.actions': ['分红送转', 'Corporate actions'],
   'tab.dragon-tiger': ['龙虎榜', 'Dragon-tiger'],
   'tab.hot-rank': ['人气排名', 'Hot rank'],
+  'tab.news': ['快讯', 'News'],
   'tabs.label': ['股票资料', 'Stock data'],
   'statement.income': ['利润表', 'Income statement'],
   'statement.balance': ['资产负债表', 'Balance sheet'],

@@ -9,7 +9,14 @@ import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
  * error; defaults are left out of the URL by the route, which keeps shared links short.
  */
 
-export const STOCK_TABS = ['financials', 'indicators', 'actions', 'dragon-tiger', 'hot-rank'] as const;
+export const STOCK_TABS = [
+  'financials',
+  'indicators',
+  'actions',
+  'dragon-tiger',
+  'hot-rank',
+  'news',
+] as const;
 export type StockTab = (typeof STOCK_TABS)[number];
 
 export const ADJUSTS = ['none', 'forward', 'backward'] as const;

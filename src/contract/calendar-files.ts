@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { IPO_CALENDAR_STATUSES, type IpoEventKind } from './operations/hk-ipo';
+
+/**
+ * Calendar files (RFC 5545 `.ics`) of the Hong Kong IPO calendar, served by the BFF at stable URLs so a
+ * calendar application can subscribe to them: the whole calendar (optionally one status) and one issue.
+ * The browser builds its links with these functions and the server routes with the same paths and query
+ * schema, so neither restates a path or a rule.
+ */
+
+export const HK_IPO_FILES_BASE_PATH = '/bff/hk-ipo';
+
+export const CALENDAR_FILE_ROUTES = {
+  /** Every issue of the calendar (or of one status). */
+  calendar: '/calendar.ics',
+  /** One issue, by its issue code. */
+  issue: '/issues/:issueCode.ics',
+} as const;
+
+/** `all` is both calendar lists. */
+export const CALENDAR_FILE_STATUSES = ['all', ...IPO_CALENDAR_STATUSES] as const;
+export type CalendarFileStatus = (typeof CALENDAR_FILE_STATUSES)[number];
+
+/** Languages of the events' texts (the app's languages). */
+export const CALENDAR_FILE_LANGS = ['zh-CN', 'en'] as const;
+export type CalendarFileLang = (typeof CALENDAR_FILE_LANGS)[number];
+
+/** The issue code's rule of `hk-share/ipo/issue-detail`: at most 32 characters, here also URL-safe. */
+export const ISSUE_CODE_RE = /^[0-9A-Za-z_-]{1,32}$/;
+
+/** Query of both files; a bad value is refused (400) with the parameter named. */
+export const calendarFileQuery = z.object({
+  status: z.enum(CALENDAR_FILE_STATUSES).default('all'),
+  lang: z.enum(CALENDAR_FILE_LANGS).default('zh-CN'),
+});
+export type CalendarFileQuery = z.output<typeof calendarFileQuery>;
+
+export const issueFileParams = z.object({
+  issueCode: z.string().regex(ISSUE_CODE_RE, 'must be an issue code of letters, digits, - or _ (at most 32)'),
+});
+
+function withQuery(path: string, params: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) query.append(name, value);
+  const text = query.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** Defaults are left out, so the plain calendar has one short URL to subscribe to. */
+export function calendarFilePath(opts: Partial<CalendarFileQuery> = {}): string {
+  const params: Record<string, string> = {};
+  if (opts.status !== undefined && opts.status !== 'all') params['status'] = opts.status;
+  if (opts.lang !== undefined && opts.lang !== 'zh-CN') params['lang'] = opts.lang;
+  return withQuery(`${HK_IPO_FILES_BASE_PATH}${CALENDAR_FILE_ROUTES.calendar}`, params);
+}
+
+export function issueFilePath(issueCode: string, opts: { lang?: CalendarFileLang } = {}): string {
+  const path = `${HK_IPO_FILES_BASE_PATH}${CALENDAR_FILE_ROUTES.issue.replace(':issueCode', encodeURIComponent(issueCode))}`;
+  return withQuery(path, opts.lang !== undefined && opts.lang !== 'zh-CN' ? { lang: opts.lang } : {});
+}
+
+/** Events of one issue, in the order they happen. */
+export const EVENT_KINDS = ['subscriptionEnd', 'listing'] as const satisfies readonly IpoEventKind[];
+
+const UID_KIND: Record<IpoEventKind, string> = {
+  subscriptionEnd: 'subscription-end',
+  listing: 'listing',
+};
+
+/**
+ * An event's UID: the issue code and the event kind, nothing that changes (dates, names, prices), so
+ * re-importing or refreshing a subscription updates an event instead of adding a second one.
+ */
+export function eventUid(issueCode: string, kind: IpoEventKind): string {
+  return `${issueCode}-${UID_KIND[kind]}@hk-ipo.market-dashboard`;
+}

@@ -1,0 +1,113 @@
+import { defineMessages, type Translate } from '../../lib/i18n';
+
+/** The Hong Kong IPO page's own phrases (zh-CN, English). */
+
+const MESSAGES = {
+  'page.title': ['港股新股日历', 'Hong Kong IPO calendar'],
+  'page.hkt': ['日期与时间均为香港时间', 'Dates and times are Hong Kong time'],
+  'view.label': ['显示方式', 'Layout'],
+  'view.list': ['列表', 'List'],
+  'view.grid': ['月历', 'Month'],
+  'status.label': ['状态', 'Status'],
+  'status.all': ['全部', 'All'],
+  'status.subscribable': ['可认购', 'Open for subscription'],
+  'status.awaiting_listing': ['待上市', 'Awaiting listing'],
+  'filter.label': ['筛选名称或代码', 'Filter by name or code'],
+  'filter.placeholder': ['名称或代码', 'Name or code'],
+  'filter.clear': ['清除筛选', 'Clear filter'],
+  'ics.download': ['下载日历文件 (.ics)', 'Download calendar (.ics)'],
+  'ics.subscribe': ['订阅日历', 'Subscribe'],
+  'ics.copy': ['复制订阅地址', 'Copy subscription URL'],
+  'ics.hint': [
+    '日历文件包含招股截止（11:45–12:00）与上市首日（09:00–09:30）两个事件，重新导入会更新而不会重复。',
+    'The calendar file holds the public offer deadline (11:45–12:00) and the first dealing day (09:00–09:30); importing it again updates the events instead of duplicating them.',
+  ],
+  'ics.issue': ['加入日历 (.ics)', 'Add to calendar (.ics)'],
+  'section.subscribable': ['可认购（{count}）', 'Open for subscription ({count})'],
+  'section.awaiting_listing': ['待上市（{count}）', 'Awaiting listing ({count})'],
+  'section.calendar': ['新股（{count}）', 'Issues ({count})'],
+  'section.applications': ['近期递表', 'Recent listing applications'],
+  'col.name': ['名称', 'Name'],
+  'col.code': ['代码', 'Code'],
+  'col.status': ['状态', 'Status'],
+  'col.price': ['招股价', 'Offer price'],
+  'col.priceTitle': [
+    '服务给出的价格文字；只有区间时不推算单一价格',
+    'The price text as the service gives it; no single price is inferred from a range',
+  ],
+  'col.lot': ['每手股数', 'Board lot'],
+  'col.fee': ['入场费（港元）', 'Entry fee (HKD)'],
+  'col.feeTitle': ['服务返回的入场费，未重新计算', 'The entry fee as the service returns it, not recomputed'],
+  'col.deadline': ['招股截止', 'Offer closes'],
+  'col.listing': ['上市日期', 'Listing date'],
+  'col.company': ['公司', 'Company'],
+  'col.applied': ['递表日期', 'Filed'],
+  'code.pending': ['待定', 'TBC'],
+  'days.today': ['今天', 'today'],
+  'days.future': ['{days} 天后', 'in {days} d'],
+  'days.past': ['{days} 天前', '{days} d ago'],
+  'calendar.empty': ['没有符合条件的新股', 'No issue matches'],
+  'calendar.emptyAll': [
+    '目前没有可认购或待上市的新股',
+    'No issue is open for subscription or awaiting listing',
+  ],
+  'calendar.closed': [
+    '港股数据暂未向当前密钥开放（错误码 2003）。',
+    'Hong Kong data is not open to the current key (code 2003).',
+  ],
+  'grid.prev': ['上个月', 'Previous month'],
+  'grid.next': ['下个月', 'Next month'],
+  'grid.today': ['本月', 'This month'],
+  'grid.month': ['{year} 年 {month} 月', '{month}/{year}'],
+  'grid.agenda': ['本月事件', 'This month'],
+  'grid.agendaEmpty': ['本月没有招股截止或上市', 'No deadline or listing this month'],
+  'grid.more': ['另有 {count} 项在其他月份', '{count} more in other months'],
+  'event.subscriptionEnd': ['截止', 'Closes'],
+  'event.listing': ['上市', 'Lists'],
+  'event.subscriptionEndLong': ['招股截止 12:00', 'Offer closes 12:00'],
+  'event.listingLong': ['上市首日 09:00', 'First dealing day 09:00'],
+  'weekday.0': ['周一', 'Mon'],
+  'weekday.1': ['周二', 'Tue'],
+  'weekday.2': ['周三', 'Wed'],
+  'weekday.3': ['周四', 'Thu'],
+  'weekday.4': ['周五', 'Fri'],
+  'weekday.5': ['周六', 'Sat'],
+  'weekday.6': ['周日', 'Sun'],
+  'detail.title': ['发行详情', 'Issue detail'],
+  'detail.close': ['关闭', 'Close'],
+  'detail.issueCode': ['发行编号', 'Issue code'],
+  'detail.range': ['招股价区间', 'Offer price range'],
+  'detail.rangeNone': ['未提供区间', 'No range given'],
+  'detail.lot': ['每手股数', 'Board lot'],
+  'detail.lotValue': ['{lot} 股', '{lot} shares'],
+  'detail.fee': ['入场费', 'Entry fee'],
+  'detail.currency': ['币种', 'Currency'],
+  'detail.calendar': ['日历中的安排', 'In the calendar'],
+  'detail.notInCalendar': [
+    '当前日历（可认购、待上市）中没有这只新股；以下仅为发行详情。',
+    'This issue is not in the current calendar (open or awaiting listing); below is its detail only.',
+  ],
+  'detail.listedIn': ['所在列表：{status}', 'Listed under: {status}'],
+  'detail.note': [
+    '发行详情本身不表示该新股目前可以认购。',
+    'The issue detail alone does not say whether the issue is open for subscription.',
+  ],
+  'detail.notFound': ['找不到这只新股', 'Issue not found'],
+  'apps.page': ['第 {page} 页', 'Page {page}'],
+  'apps.prev': ['上一页', 'Previous page'],
+  'apps.next': ['下一页', 'Next page'],
+  'apps.paging': ['翻页', 'Pages'],
+  'apps.empty': ['这一页没有递表记录', 'No application on this page'],
+  'apps.note': [
+    '每页 50 条，按递表日期由近及远；同一公司多次递表会分别列出。筛选只作用于本页。',
+    '50 per page, newest filing first; a company that filed more than once appears each time. The filter applies to this page.',
+  ],
+} as const;
+
+export type HkIpoMessageKey = keyof typeof MESSAGES;
+
+const messages = defineMessages(MESSAGES);
+
+export const hkIpoText = messages.text;
+export type HkIpoT = Translate<HkIpoMessageKey>;
+export const useHkIpoText = messages.useText;

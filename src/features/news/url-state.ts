@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { SearchPatch } from '../../lib/useSearchPatch';
+import { FLASH_ALL_COLUMN, FLASH_COLUMN_IDS } from '../../contract/operations/news';
+
+/** The news page's view state: the column. A link with an unknown column opens the full feed. */
+
+export type FlashColumn = (typeof FLASH_COLUMN_IDS)[number];
+
+export const NEWS_SEARCH_DEFAULTS = { tag: FLASH_ALL_COLUMN } as const;
+
+function isColumn(value: number): value is FlashColumn {
+  return FLASH_COLUMN_IDS.some((id) => id === value);
+}
+
+export const newsSearchSchema = z.object({
+  tag: z
+    .number()
+    .int()
+    .refine(isColumn)
+    .transform((value): FlashColumn => (isColumn(value) ? value : FLASH_ALL_COLUMN))
+    .default(NEWS_SEARCH_DEFAULTS.tag)
+    .catch(NEWS_SEARCH_DEFAULTS.tag),
+});
+
+export type NewsSearch = z.output<typeof newsSearchSchema>;
+
+export function parseNewsSearch(raw: unknown): NewsSearch {
+  return newsSearchSchema.parse(typeof raw === 'object' && raw !== null ? raw : {});
+}
+
+export type UpdateSearch = SearchPatch<NewsSearch>;
