@@ -13,6 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
+import { Route as FuturesIndexRouteImport } from './routes/futures.index'
+import { Route as FuturesThscodeRouteImport } from './routes/futures.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -36,6 +38,16 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuturesIndexRoute = FuturesIndexRouteImport.update({
+  id: '/futures/',
+  path: '/futures/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuturesThscodeRoute = FuturesThscodeRouteImport.update({
+  id: '/futures/$thscode',
+  path: '/futures/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -64,9 +76,11 @@ export interface FileRoutesByFullPath {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/futures/': typeof FuturesIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -74,9 +88,11 @@ export interface FileRoutesByTo {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/futures': typeof FuturesIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
@@ -85,9 +101,11 @@ export interface FileRoutesById {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/futures/': typeof FuturesIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
@@ -97,9 +115,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/futures/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/futures/'
     | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -107,9 +127,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/futures/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/futures'
     | '/watchlists'
   id:
     | '__root__'
@@ -117,9 +139,11 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/futures/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/futures/'
     | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
@@ -128,9 +152,11 @@ export interface RootRouteChildren {
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
+  FuturesThscodeRoute: typeof FuturesThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
+  FuturesIndexRoute: typeof FuturesIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
@@ -162,6 +188,20 @@ declare module '@tanstack/react-router' {
       path: '/hot'
       fullPath: '/hot'
       preLoaderRoute: typeof HotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/futures/': {
+      id: '/futures/'
+      path: '/futures'
+      fullPath: '/futures/'
+      preLoaderRoute: typeof FuturesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/futures/$thscode': {
+      id: '/futures/$thscode'
+      path: '/futures/$thscode'
+      fullPath: '/futures/$thscode'
+      preLoaderRoute: typeof FuturesThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -200,9 +240,11 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
+  FuturesThscodeRoute: FuturesThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
+  FuturesIndexRoute: FuturesIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -9,7 +9,11 @@ import {
   fetchData,
   simulatorsForFile,
 } from './testkit';
-import { futuresContractSearches, isDatedContractOf } from '../../src/contract/operations/futures';
+import {
+  futuresContractSearches,
+  isDatedContractOf,
+  type ContractSearch,
+} from '../../src/contract/operations/futures';
 import { isListedOptionOf, optionContractSearches } from '../../src/contract/operations/options';
 import { FUTURES_VARIETIES, futuresContractsOf, optionContracts } from './model/instruments';
 import { optionTerms } from './model/options';
@@ -316,6 +320,13 @@ describe('options', () => {
   });
 });
 
+/** A contract search as query parameters. */
+function searchParams(s: ContractSearch): Record<string, string> {
+  const out: Record<string, string> = { q: s.q, asset_type: s.asset_type, limit: String(s.limit) };
+  if (s.exchange !== undefined) out['exchange'] = s.exchange;
+  return out;
+}
+
 describe('listing contracts through the instrument search (the contract’s searches)', () => {
   const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
 
@@ -331,7 +342,7 @@ describe('listing contracts through the instrument search (the contract’s sear
       const found = new Set<string>();
       for (const params of futuresContractSearches(code, v.exchange_code, today)) {
         // Other codes that contain the text may fill the page; the variety's own prefix matches come first.
-        const rows = await fetchData(app, search, params);
+        const rows = await fetchData(app, search, searchParams(params));
         for (const row of rows.item) if (isDatedContractOf(row.thscode, code)) found.add(row.thscode);
       }
       const variety = FUTURES_VARIETIES.find((f) => f.code === code);
@@ -355,7 +366,7 @@ describe('listing contracts through the instrument search (the contract’s sear
     for (const v of list.item) {
       const found = new Set<string>();
       for (const params of optionContractSearches(v, today)) {
-        const rows = await fetchData(app, search, params);
+        const rows = await fetchData(app, search, searchParams(params));
         expect(rows.item.length).toBeLessThan(params.limit);
         for (const row of rows.item) if (isListedOptionOf(row, v)) found.add(row.thscode);
       }

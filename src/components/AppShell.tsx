@@ -13,6 +13,7 @@ const NAV_ITEMS = [
   { to: '/dragon-tiger', label: 'nav.dragonTiger' },
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },
+  { to: '/futures', label: 'nav.futures' },
   { to: '/watchlists', label: 'nav.watchlists' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 

@@ -9,6 +9,7 @@ import {
   sessionAt,
   tradingDaySet,
   tradingWindows,
+  varietyTradingWindows,
   windowsLiveAt,
   type SessionPhase,
 } from './market-session';
@@ -165,5 +166,26 @@ describe('derivatives timetables', () => {
     expect(nightCloseOf([{ start_time: null, end_time: 'late' }], true)).toBe(
       Math.max(...NIGHT_SESSION.closes),
     );
+  });
+
+  it('gives a variety record the hours of its exchange and its own night session', () => {
+    const gold = varietyTradingWindows({
+      variety_code: 'AU',
+      exchange_code: 'SHFE',
+      has_night_session: true,
+      trade_sessions: [
+        { start_time: '21:00', end_time: '02:30' },
+        { start_time: '09:00', end_time: '10:15' },
+      ],
+    });
+    expect(windowsLiveAt(sh('2026-07-17', '02:00:00'), gold, week).live).toBe(true);
+    const bond = varietyTradingWindows({
+      variety_code: 'T',
+      exchange_code: 'CFFEX',
+      has_night_session: false,
+      trade_sessions: null,
+    });
+    expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), bond, week).live).toBe(true);
+    expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), csi300, week).live).toBe(false);
   });
 });

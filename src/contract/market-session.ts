@@ -266,3 +266,19 @@ export function windowsLiveAt(
   }
   return { live, nextChangeMs };
 }
+
+/** The fields of a futures or option variety record (`futures/varieties/list`, `options/varieties/list`) that set its hours. */
+export interface VarietyHours {
+  variety_code: string | null;
+  exchange_code: string | null;
+  has_night_session: boolean | null;
+  trade_sessions: readonly { start_time: string | null; end_time: string | null }[] | null;
+}
+
+/** The trading windows of a variety: its exchange's day timetable and its night session, if any. */
+export function varietyTradingWindows(variety: VarietyHours): TradingWindow[] {
+  return tradingWindows(
+    derivativeMarketOf(variety.exchange_code, variety.variety_code),
+    nightCloseOf(variety.trade_sessions, variety.has_night_session),
+  );
+}

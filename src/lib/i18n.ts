@@ -106,6 +106,7 @@ const MESSAGES = {
   'nav.hot': ['热榜', 'Hot lists'],
   'nav.auction': ['集合竞价', 'Call auction'],
   'nav.watchlists': ['自选', 'Watchlists'],
+  'nav.futures': ['期货', 'Futures'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],
   'institution.range1': ['1 日榜', '1-day record'],

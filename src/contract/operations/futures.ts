@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { code, text } from '../params';
 import { intOrNull, msOrNull, numOrNull, strOrNull } from '../common';
-import { SEARCH_LIMIT_MAX } from './meta';
+import { SEARCH_LIMIT_MAX, type SEARCH_EXCHANGES } from './meta';
 
 // Spec 001: futures fields are null-able everywhere, including the response time.
 
@@ -43,7 +43,7 @@ export function contractYearText(today: string, ahead: number, digits: 1 | 2): s
 export interface ContractSearch {
   q: string;
   asset_type: 'futures' | 'options';
-  exchange?: string;
+  exchange?: (typeof SEARCH_EXCHANGES)[number];
   limit: number;
 }
 

@@ -10,7 +10,7 @@ import {
   tradeSession,
   type ContractSearch,
 } from './futures';
-import { SEARCH_LIMIT_MAX } from './meta';
+import { SEARCH_EXCHANGES, SEARCH_LIMIT_MAX } from './meta';
 
 /**
  * A full option contract code: exchange-listed ETF options are digits (`10008123.SH`), futures options
@@ -63,7 +63,7 @@ export function optionContractSearches(variety: OptionVarietyKey, today: string)
   const short = ETF_OPTION_SHORT_NAMES[code];
   const limit = SEARCH_LIMIT_MAX;
   if (short !== undefined) {
-    const exchange = variety.exchange_code ?? undefined;
+    const exchange = SEARCH_EXCHANGES.find((e) => e === variety.exchange_code?.toUpperCase());
     return [ETF_OPTION_MARKS.call, ETF_OPTION_MARKS.put].map((mark) => ({
       q: `${short}${mark}`,
       asset_type: 'options',

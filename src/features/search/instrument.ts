@@ -7,6 +7,7 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
  */
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',
+  futures: '/futures/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];
