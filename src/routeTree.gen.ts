@@ -15,6 +15,8 @@ import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
 import { Route as FuturesIndexRouteImport } from './routes/futures.index'
 import { Route as FuturesThscodeRouteImport } from './routes/futures.$thscode'
+import { Route as OptionsIndexRouteImport } from './routes/options.index'
+import { Route as OptionsThscodeRouteImport } from './routes/options.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -50,6 +52,16 @@ const FuturesThscodeRoute = FuturesThscodeRouteImport.update({
   path: '/futures/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OptionsIndexRoute = OptionsIndexRouteImport.update({
+  id: '/options/',
+  path: '/options/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OptionsThscodeRoute = OptionsThscodeRouteImport.update({
+  id: '/options/$thscode',
+  path: '/options/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
   id: '/stock/$thscode',
   path: '/stock/$thscode',
@@ -77,10 +89,12 @@ export interface FileRoutesByFullPath {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
   '/futures/': typeof FuturesIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -89,10 +103,12 @@ export interface FileRoutesByTo {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
   '/futures': typeof FuturesIndexRoute
+  '/options': typeof OptionsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
@@ -102,10 +118,12 @@ export interface FileRoutesById {
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
   '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
   '/futures/': typeof FuturesIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
@@ -116,10 +134,12 @@ export interface FileRouteTypes {
     | '/dragon-tiger'
     | '/hot'
     | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
     | '/futures/'
+    | '/options/'
     | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -128,10 +148,12 @@ export interface FileRouteTypes {
     | '/dragon-tiger'
     | '/hot'
     | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
     | '/futures'
+    | '/options'
     | '/watchlists'
   id:
     | '__root__'
@@ -140,10 +162,12 @@ export interface FileRouteTypes {
     | '/dragon-tiger'
     | '/hot'
     | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
     | '/futures/'
+    | '/options/'
     | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
@@ -153,10 +177,12 @@ export interface RootRouteChildren {
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
   FuturesThscodeRoute: typeof FuturesThscodeRoute
+  OptionsThscodeRoute: typeof OptionsThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
   FuturesIndexRoute: typeof FuturesIndexRoute
+  OptionsIndexRoute: typeof OptionsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
@@ -204,6 +230,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FuturesThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/options/': {
+      id: '/options/'
+      path: '/options'
+      fullPath: '/options/'
+      preLoaderRoute: typeof OptionsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/options/$thscode': {
+      id: '/options/$thscode'
+      path: '/options/$thscode'
+      fullPath: '/options/$thscode'
+      preLoaderRoute: typeof OptionsThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/stock/$thscode': {
       id: '/stock/$thscode'
       path: '/stock/$thscode'
@@ -241,10 +281,12 @@ const rootRouteChildren: RootRouteChildren = {
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
   FuturesThscodeRoute: FuturesThscodeRoute,
+  OptionsThscodeRoute: OptionsThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
   FuturesIndexRoute: FuturesIndexRoute,
+  OptionsIndexRoute: OptionsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport

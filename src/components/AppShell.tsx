@@ -14,6 +14,7 @@ const NAV_ITEMS = [
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },
   { to: '/futures', label: 'nav.futures' },
+  { to: '/options', label: 'nav.options' },
   { to: '/watchlists', label: 'nav.watchlists' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];
 

@@ -107,6 +107,7 @@ const MESSAGES = {
   'nav.auction': ['集合竞价', 'Call auction'],
   'nav.watchlists': ['自选', 'Watchlists'],
   'nav.futures': ['期货', 'Futures'],
+  'nav.options': ['期权', 'Options'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],
   'institution.range1': ['1 日榜', '1-day record'],

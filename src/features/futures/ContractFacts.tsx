@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router';
 import type { InstrumentRecord } from '../../api/instruments';
 import { useTradingWindowsLive } from '../../api/live';
 import { varietyTradingWindows } from '../../contract/market-session';
-import { DASH, formatAmount, formatNumber, formatPercent } from '../../lib/format';
+import { DASH, formatAmount, formatNumber, formatPercent, tickDigits } from '../../lib/format';
 import { daysToExpiry } from '../../lib/expiry';
 import { useMemo } from 'react';
 import { isMainContinuous } from '../../contract/operations/futures';
-import { tickDigits } from './format';
+
 import { useFuturesText, type FuturesT } from './messages';
 import type { MainContract, Variety } from './queries';
 

@@ -14,9 +14,10 @@ import {
   formatNumber,
   formatPercent,
   formatShanghaiDateTime,
+  tickDigits,
 } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
-import { formatBasis, formatFuturesPrice, formatRate, tickDigits } from './format';
+import { formatBasis, formatFuturesPrice, formatRate } from './format';
 import { exchangesOf, filterBasis, groupVarieties, type ExchangeGroup, type VarietyRow } from './list';
 import { exchangeLabel, useFuturesText, type FuturesT } from './messages';
 import { PlannedNotice } from './PlannedNotice';
@@ -209,9 +210,22 @@ export function nightText(v: Variety, t: FuturesT): string {
   return v.has_night_session === true ? '✓' : v.has_night_session === false ? t('varieties.noNight') : DASH;
 }
 
-function varietyColumns(t: FuturesT, lang: Language, visitsOffered: boolean): DataColumn<VarietyRow>[] {
+function varietyColumns(
+  t: FuturesT,
+  lang: Language,
+  offered: { plates: boolean; visits: boolean },
+): DataColumn<VarietyRow>[] {
   const columns: DataColumn<VarietyRow>[] = [
-    { id: 'plate', header: t('col.plate'), value: (r) => r.plate ?? t('plate.none'), width: 88 },
+    ...(offered.plates
+      ? [
+          {
+            id: 'plate',
+            header: t('col.plate'),
+            value: (r: VarietyRow) => r.plate ?? t('plate.none'),
+            width: 88,
+          },
+        ]
+      : []),
     {
       id: 'variety',
       header: t('col.variety'),
@@ -263,7 +277,7 @@ function varietyColumns(t: FuturesT, lang: Language, visitsOffered: boolean): Da
     },
     { id: 'fee', header: t('col.fee'), value: (r) => feeText(r.variety, t, lang), numeric: true },
   ];
-  if (visitsOffered)
+  if (offered.visits)
     columns.push({
       id: 'visits',
       header: t('col.visits'),
@@ -276,7 +290,15 @@ function varietyColumns(t: FuturesT, lang: Language, visitsOffered: boolean): Da
   return columns;
 }
 
-function VarietyGroup({ group, columns }: { group: ExchangeGroup; columns: DataColumn<VarietyRow>[] }) {
+function VarietyGroup({
+  group,
+  columns,
+  byPlate,
+}: {
+  group: ExchangeGroup;
+  columns: DataColumn<VarietyRow>[];
+  byPlate: boolean;
+}) {
   const { t } = useFuturesText();
   const label = exchangeLabel(group.exchange, group.name, t);
   return (
@@ -292,7 +314,7 @@ function VarietyGroup({ group, columns }: { group: ExchangeGroup; columns: DataC
         columns={columns}
         rows={group.rows}
         getRowId={(row) => row.code}
-        defaultSorting={[{ id: 'plate', desc: false }]}
+        defaultSorting={byPlate ? [{ id: 'plate', desc: false }] : []}
         maxHeight="none"
         empty={t('varieties.empty')}
       />
@@ -305,7 +327,11 @@ function VarietiesSection({ search }: { search: FuturesListSearch }) {
   const varieties = useQuery(varietiesQuery());
   const plates = useQuery(platesQuery());
   const visits = useQuery(mainContinuousQuery());
-  const columns = useMemo(() => varietyColumns(t, lang, !visits.isError), [t, lang, visits.isError]);
+  const offered = { plates: !plates.isError, visits: !visits.isError };
+  const columns = useMemo(
+    () => varietyColumns(t, lang, { plates: !plates.isError, visits: !visits.isError }),
+    [t, lang, plates.isError, visits.isError],
+  );
   const groups = useMemo(
     () =>
       varieties.data
@@ -349,7 +375,9 @@ function VarietiesSection({ search }: { search: FuturesListSearch }) {
       ) : groups.length === 0 ? (
         <p className="muted">{search.q ? t('list.noMatch', { q: search.q }) : t('varieties.empty')}</p>
       ) : (
-        groups.map((group) => <VarietyGroup key={group.exchange} group={group} columns={columns} />)
+        groups.map((group) => (
+          <VarietyGroup key={group.exchange} group={group} columns={columns} byPlate={offered.plates} />
+        ))
       )}
     </section>
   );

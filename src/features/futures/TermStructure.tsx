@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { contractListingQuery } from '../../api/instruments';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { futuresContractSearches, isDatedContractOf } from '../../contract/operations/futures';
-import { DASH, direction, formatNumber } from '../../lib/format';
+import { DASH, direction, formatNumber, tickDigits } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import type { BasisKind } from './basis';
-import { formatBasis, formatFuturesPrice, formatRate, tickDigits } from './format';
+import { formatBasis, formatFuturesPrice, formatRate } from './format';
 import { useFuturesText, type FuturesT } from './messages';
 import { PlannedNotice } from './PlannedNotice';
-import { basisHistoryQuery, contractSearchQuery, type Variety } from './queries';
+import { basisHistoryQuery, type Variety } from './queries';
 import { TERMS_CHART_HEIGHT } from './Skeletons';
 import { newestDay, termStructure, type TermPoint } from './terms';
 
@@ -225,7 +226,7 @@ export function TermStructure({
   const code = variety.variety_code ?? '';
   const searches = useQueries({
     queries: (today === null ? [] : futuresContractSearches(code, variety.exchange_code, today)).map((s) =>
-      contractSearchQuery(s),
+      contractListingQuery(s),
     ),
     combine: (results) => ({
       rows: results.flatMap((q) => q.data?.item ?? []),

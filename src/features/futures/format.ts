@@ -1,14 +1,6 @@
 import { formatNumber, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 
-/** Decimals a futures price needs: those of the variety's tick size (0.2 → 1, 0.005 → 3), else 2. */
-export function tickDigits(tick: number | null | undefined): number {
-  if (tick === null || tick === undefined || !Number.isFinite(tick) || tick <= 0) return 2;
-  const text = String(tick);
-  const dot = text.indexOf('.');
-  return Math.min(4, dot < 0 ? 0 : text.length - dot - 1);
-}
-
 /** A futures price to the variety's tick. */
 export function formatFuturesPrice(value: number | null | undefined, lang: Language, digits: number): string {
   return formatNumber(value, lang, digits);

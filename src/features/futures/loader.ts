@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { instrumentQuery } from '../../api/instruments';
+import { contractListingQuery, instrumentQuery } from '../../api/instruments';
 import { serverToday } from '../../api/live';
 import {
   FUTURES_CODE_RE,
@@ -10,7 +10,6 @@ import {
 import {
   basisHistoryQuery,
   commodityIndexQuery,
-  contractSearchQuery,
   latestBasisQuery,
   mainContinuousQuery,
   mainListQuery,
@@ -84,7 +83,7 @@ async function prefetchTerms(queryClient: QueryClient, thscode: string): Promise
   const exchange = varietyOfCode(varieties.item, thscode)?.exchange_code ?? null;
   const searches = await Promise.all(
     futuresContractSearches(variety, exchange, today).map((s) =>
-      queryClient.ensureQueryData(contractSearchQuery(s)),
+      queryClient.ensureQueryData(contractListingQuery(s)),
     ),
   );
   for (const row of searches.flatMap((answer) => answer.item)) {

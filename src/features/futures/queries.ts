@@ -1,6 +1,5 @@
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
-import type { ContractSearch } from '../../contract/operations/futures';
 
 /**
  * One `queryOptions` factory per use of an operation on the futures pages. The route loaders and the
@@ -52,9 +51,4 @@ export function basisHistoryQuery(thscode: string, spot: string | undefined) {
     // Switching the spot quote keeps the chart on screen until the new series arrives.
     { keepPrevious: true },
   );
-}
-
-/** One of the searches that list a variety's months (`futuresContractSearches` of the contract). */
-export function contractSearchQuery(search: ContractSearch) {
-  return operationQuery('meta/tickers/search', search);
 }

@@ -8,6 +8,7 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',
   futures: '/futures/$thscode',
+  options: '/options/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];
