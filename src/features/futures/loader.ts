@@ -100,9 +100,7 @@ export async function loadFuturesContractView(
 ): Promise<void> {
   const thscode = normaliseFuturesCode(rawCode);
   if (!isFuturesCode(thscode)) return;
-  // Term-structure prefetches may fail (network, service): nothing waits for them.
-  prefetchTerms(queryClient, thscode).catch(() => undefined);
-  await settle(
+  const first = settle(
     [
       queryClient.ensureQueryData(instrumentQuery(thscode)),
       queryClient.ensureQueryData(varietiesQuery()),
@@ -111,6 +109,10 @@ export async function loadFuturesContractView(
       queryClient.ensureQueryData(secondaryMainQuery()),
       queryClient.ensureQueryData(basisHistoryQuery(thscode, search.spot)),
     ],
-    wait,
+    true,
   );
+  // The term structure's dozen requests start once the first screen's are answered, so they do not
+  // queue ahead of them in the server's budget; nothing waits for them, and they may fail.
+  void first.then(() => prefetchTerms(queryClient, thscode)).catch(() => undefined);
+  if (wait) await first;
 }

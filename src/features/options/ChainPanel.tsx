@@ -105,6 +105,8 @@ export interface ChainPanelProps {
   session: OptionSession;
   /** What to say when there is no row. */
   empty: string;
+  /** How to go on, when no contract is chosen. */
+  hint: string | null;
 }
 
 /**
@@ -127,6 +129,7 @@ export function ChainPanel({
   live,
   session,
   empty,
+  hint,
 }: ChainPanelProps) {
   const { t, lang } = useOptionsText();
   const digits = strikeDigits(rows, etf);
@@ -258,6 +261,11 @@ export function ChainPanel({
             </tbody>
           </table>
         </div>
+      )}
+      {hint && (
+        <p className="opt-hint" data-testid="contract-hint">
+          {hint}
+        </p>
       )}
       <p className="muted opt-note">
         {t('chain.note')}

@@ -117,11 +117,7 @@ export function OptionsView({ thscode: raw, search, onSearch, searchBox }: Optio
 
   let contractSlot: ReactNode;
   if (code === null) {
-    contractSlot = (
-      <section className="panel opt-hint" data-testid="contract-hint">
-        <p className="muted">{t('contract.hint')}</p>
-      </section>
-    );
+    contractSlot = null;
   } else if (!validCode) {
     contractSlot = <Missing message={t('contract.badCode', { code: raw ?? '' })} searchBox={searchBox} />;
   } else if (detail.isPending) {
@@ -190,7 +186,7 @@ export function OptionsView({ thscode: raw, search, onSearch, searchBox }: Optio
           {t('page.incomplete', { limit: SEARCH_LIMIT_MAX })}
         </p>
       )}
-      <div className="opt-grid">
+      <div className={code === null ? 'opt-grid opt-grid--browse' : 'opt-grid'}>
         <ChainPanel
           title={t('chain.label', { variety: varietyName, expiry: expiry ?? '' })}
           rows={chain}
@@ -209,6 +205,7 @@ export function OptionsView({ thscode: raw, search, onSearch, searchBox }: Optio
           }}
           live={listInterval !== false}
           session={search.session}
+          hint={code === null ? t('contract.hint') : null}
           empty={
             varieties.isSuccess && varieties.data.item.length === 0
               ? t('chain.noVariety')

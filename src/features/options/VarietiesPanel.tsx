@@ -121,7 +121,7 @@ export function VarietiesPanel({
         onRowClick={(v) => {
           if (v.variety_code) onSelect(v.variety_code);
         }}
-        maxHeight={360}
+        maxHeight={520}
         empty={t('varieties.empty')}
       />
     </section>
