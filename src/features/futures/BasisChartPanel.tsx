@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import { Segmented } from '../../components/Segmented';
-import { ErrorState } from '../../components/states';
+import { ChartFrame } from '../../components/chart/ChartFrame';
 import { isMainContinuous } from '../../contract/operations/futures';
 import { DASH, direction, formatShanghaiDate, tickDigits } from '../../lib/format';
 import { basisDays, BASIS_KINDS, type BasisDay } from './basis';
@@ -58,25 +58,16 @@ export function BasisChartPanel({
         const value = pick(d);
         return value === null ? [] : [{ time: d.time, value }];
       });
-    const lower: ChartSeries = continuous
-      ? {
-          id: 'rate',
-          kind: 'line',
-          pane: 1,
-          color: 'accent',
-          lineWidth: 2,
-          data: points((d) => d.ratePct),
-          format: (value) => formatRate(value, lang),
-        }
-      : {
-          id: 'annualised',
-          kind: 'line',
-          pane: 1,
-          color: 'accent',
-          lineWidth: 2,
-          data: points((d) => d.annualisedPct),
-          format: (value) => formatRate(value, lang),
-        };
+    // The annualised rate needs one expiry; a main-continuous series shows the service's basis rate.
+    const lower: ChartSeries = {
+      id: continuous ? 'rate' : 'annualised',
+      kind: 'line',
+      pane: 1,
+      color: 'accent',
+      lineWidth: 2,
+      data: points((d) => (continuous ? d.ratePct : d.annualisedPct)),
+      format: (value) => formatRate(value, lang),
+    };
     return [
       {
         id: 'spot',
@@ -130,32 +121,30 @@ export function BasisChartPanel({
       <SpotChooser spot={search.spot} defaultSpot={defaultSpot} onSearch={onSearch} />
       <Legend day={shown} continuous={continuous} digits={digits} />
       {continuous && <p className="muted fut-note">{t('chart.continuousNote')}</p>}
-      <div className="fut-chart__body" style={{ height: BASIS_CHART_HEIGHT }}>
-        {query.isError && !query.data ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <>
-            <TimeChart
-              series={series}
-              height={BASIS_CHART_HEIGHT}
-              paneStretch={PANE_STRETCH}
-              onHover={onHover}
-              viewKey={viewKey}
-              testId="basis-chart"
-              label={label}
-              fallback={t('chart.unavailable')}
-            />
-            {(query.isPending || query.isPlaceholderData) && (
-              <div className="skel fut-chart__cover" aria-hidden="true" />
-            )}
-            {query.isSuccess && !query.isPlaceholderData && days.length === 0 && (
-              <div className="fut-chart__cover fut-chart__empty" role="status">
-                {search.spot ? t('chart.emptySpot', { spot: search.spot }) : t('chart.empty')}
-              </div>
-            )}
-          </>
-        )}
-      </div>
+      <ChartFrame
+        height={BASIS_CHART_HEIGHT}
+        error={query.isError && !query.data ? query.error : null}
+        onRetry={() => void query.refetch()}
+        loading={query.isPending || query.isPlaceholderData}
+        empty={
+          query.isSuccess && days.length === 0
+            ? search.spot
+              ? t('chart.emptySpot', { spot: search.spot })
+              : t('chart.empty')
+            : null
+        }
+      >
+        <TimeChart
+          series={series}
+          height={BASIS_CHART_HEIGHT}
+          paneStretch={PANE_STRETCH}
+          onHover={onHover}
+          viewKey={viewKey}
+          testId="basis-chart"
+          label={label}
+          fallback={t('chart.unavailable')}
+        />
+      </ChartFrame>
     </section>
   );
 }
@@ -173,7 +162,7 @@ function Legend({
   const { t, lang } = useFuturesText();
   const tone = direction(day?.basis);
   return (
-    <dl className="fut-legend num" data-testid="basis-legend">
+    <dl className="chart-legend num" data-testid="basis-legend">
       <div>
         <dt>{t('legend.date')}</dt>
         <dd data-testid="legend-date">{day?.date ?? DASH}</dd>
@@ -264,7 +253,7 @@ function SpotChooser({
         {spot ? t('spot.custom', { id: spot }) : description}
       </span>
       <input
-        className="fut-input fut-spot__input"
+        className="field-input fut-spot__input"
         value={text}
         maxLength={64}
         placeholder={t('spot.input')}

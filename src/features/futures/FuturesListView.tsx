@@ -453,7 +453,7 @@ export function FuturesListView({
           <span className="visually-hidden">{t('list.filter')}</span>
           <input
             type="search"
-            className="fut-input"
+            className="field-input"
             value={search.q}
             maxLength={FILTER_MAX}
             placeholder={t('list.filterHint')}

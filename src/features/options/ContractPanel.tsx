@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Segmented } from '../../components/Segmented';
-import { ErrorState } from '../../components/states';
+import { ChartFrame } from '../../components/chart/ChartFrame';
 import { OPTION_SESSIONS } from '../../contract/operations/options';
 import { daysToExpiry } from '../../lib/expiry';
 import {
@@ -122,7 +122,7 @@ function DailyChart({ detail, digits }: { detail: OptionDetail; digits: number }
   return (
     <div className="opt-chart" data-testid="daily-panel">
       <h3 className="opt-chart__title">{t('daily.title')}</h3>
-      <dl className="opt-legend num" data-testid="daily-legend">
+      <dl className="chart-legend num" data-testid="daily-legend">
         <div>
           <dt>{t('legend.date')}</dt>
           <dd data-testid="daily-legend-date">{formatShanghaiDate(bar?.timestamp)}</dd>
@@ -150,28 +150,24 @@ function DailyChart({ detail, digits }: { detail: OptionDetail; digits: number }
           <dd>{formatAmount(bar?.volume, lang, 0)}</dd>
         </div>
       </dl>
-      <div className="opt-chart__body" style={{ height: DAILY_HEIGHT }}>
-        {query.isError && !query.data ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} compact />
-        ) : (
-          <>
-            <TimeChart
-              series={series}
-              height={DAILY_HEIGHT}
-              paneStretch={PANE_STRETCH}
-              onHover={onHover}
-              viewKey={first && last ? `${thscode}|${first.timestamp}|${last.timestamp}` : ''}
-              testId="daily-chart"
-              label={t('daily.label', { name: detail.name ?? thscode })}
-              fallback={t('chart.unavailable')}
-            />
-            {query.isPending && <div className="skel opt-chart__cover" aria-hidden="true" />}
-            {query.isSuccess && bars.length === 0 && (
-              <div className="opt-chart__cover opt-chart__empty">{t('daily.empty')}</div>
-            )}
-          </>
-        )}
-      </div>
+      <ChartFrame
+        height={DAILY_HEIGHT}
+        error={query.isError && !query.data ? query.error : null}
+        onRetry={() => void query.refetch()}
+        loading={query.isPending}
+        empty={query.isSuccess && bars.length === 0 ? t('daily.empty') : null}
+      >
+        <TimeChart
+          series={series}
+          height={DAILY_HEIGHT}
+          paneStretch={PANE_STRETCH}
+          onHover={onHover}
+          viewKey={first && last ? `${thscode}|${first.timestamp}|${last.timestamp}` : ''}
+          testId="daily-chart"
+          label={t('daily.label', { name: detail.name ?? thscode })}
+          fallback={t('chart.unavailable')}
+        />
+      </ChartFrame>
     </div>
   );
 }
@@ -242,7 +238,7 @@ function IntradayChart({
         />
         {query.isFetching && <span className="spinner" aria-hidden="true" />}
       </div>
-      <dl className="opt-legend num" data-testid="intraday-legend">
+      <dl className="chart-legend num" data-testid="intraday-legend">
         <div>
           <dt>{t('legend.time')}</dt>
           <dd>{formatShanghaiMinute(point?.timestamp)}</dd>
@@ -260,33 +256,29 @@ function IntradayChart({
           <dd>{formatAmount(point?.turnover, lang)}</dd>
         </div>
       </dl>
-      <div className="opt-chart__body" style={{ height: INTRADAY_HEIGHT }}>
-        {query.isError && !query.data ? (
-          <ErrorState error={query.error} onRetry={() => void query.refetch()} compact />
-        ) : (
-          <>
-            <TimeChart
-              series={series}
-              height={INTRADAY_HEIGHT}
-              paneStretch={PANE_STRETCH}
-              onHover={onHover}
-              timeVisible
-              viewKey={`${thscode}|${session}|${query.data?.date ?? ''}`}
-              testId="intraday-chart"
-              label={t('intraday.label', {
-                name: detail.name ?? thscode,
-                date: query.data?.date ?? DASH,
-                session: t(`session.${session}`),
-              })}
-              fallback={t('chart.unavailable')}
-            />
-            {(query.isPending || placeholder) && <div className="skel opt-chart__cover" aria-hidden="true" />}
-            {query.isSuccess && !placeholder && points.length === 0 && (
-              <div className="opt-chart__cover opt-chart__empty">{t('intraday.empty')}</div>
-            )}
-          </>
-        )}
-      </div>
+      <ChartFrame
+        height={INTRADAY_HEIGHT}
+        error={query.isError && !query.data ? query.error : null}
+        onRetry={() => void query.refetch()}
+        loading={query.isPending || placeholder}
+        empty={query.isSuccess && points.length === 0 ? t('intraday.empty') : null}
+      >
+        <TimeChart
+          series={series}
+          height={INTRADAY_HEIGHT}
+          paneStretch={PANE_STRETCH}
+          onHover={onHover}
+          timeVisible
+          viewKey={`${thscode}|${session}|${query.data?.date ?? ''}`}
+          testId="intraday-chart"
+          label={t('intraday.label', {
+            name: detail.name ?? thscode,
+            date: query.data?.date ?? DASH,
+            session: t(`session.${session}`),
+          })}
+          fallback={t('chart.unavailable')}
+        />
+      </ChartFrame>
     </div>
   );
 }

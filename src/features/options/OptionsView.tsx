@@ -154,7 +154,7 @@ export function OptionsView({ thscode: raw, search, onSearch, searchBox }: Optio
         <label className="opt-field">
           <span className="opt-field__label">{t('page.variety')}</span>
           <select
-            className="opt-input"
+            className="field-input"
             value={varietyCode ?? ''}
             data-testid="variety-select"
             onChange={(event) => choose({ variety: event.target.value, expiry: undefined })}
