@@ -182,13 +182,20 @@ export function ChainPanel({
           <table className="opt-table" aria-label={title} data-testid="chain-table">
             <thead>
               <tr>
-                <th colSpan={3} className="opt-table__side opt-table__side--call" scope="colgroup">
+                {/* The volume columns are hidden on narrow screens: a header per width keeps the spans right. */}
+                <th colSpan={3} className="opt-table__side opt-table__side--call opt-wide" scope="colgroup">
+                  {t('chain.calls')}
+                </th>
+                <th colSpan={2} className="opt-table__side opt-table__side--call opt-narrow" scope="colgroup">
                   {t('chain.calls')}
                 </th>
                 <th rowSpan={2} className="opt-table__strike" scope="col">
                   {t('chain.strike')}
                 </th>
-                <th colSpan={3} className="opt-table__side opt-table__side--put" scope="colgroup">
+                <th colSpan={3} className="opt-table__side opt-table__side--put opt-wide" scope="colgroup">
+                  {t('chain.puts')}
+                </th>
+                <th colSpan={2} className="opt-table__side opt-table__side--put opt-narrow" scope="colgroup">
                   {t('chain.puts')}
                 </th>
               </tr>
