@@ -12,14 +12,15 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
-import { Route as HkIpoRouteImport } from './routes/hk-ipo'
 import { Route as HotRouteImport } from './routes/hot'
-import { Route as NewsIndexRouteImport } from './routes/news.index'
+import { Route as FuturesIndexRouteImport } from './routes/futures.index'
+import { Route as FuturesThscodeRouteImport } from './routes/futures.$thscode'
+import { Route as OptionsIndexRouteImport } from './routes/options.index'
+import { Route as OptionsThscodeRouteImport } from './routes/options.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
 import { Route as WatchlistsImportRouteImport } from './routes/watchlists.import'
-import { Route as NewsNoticeSeqRouteImport } from './routes/news.notice.$seq'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -36,19 +37,29 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
   path: '/dragon-tiger',
   getParentRoute: () => rootRouteImport,
 } as any)
-const HkIpoRoute = HkIpoRouteImport.update({
-  id: '/hk-ipo',
-  path: '/hk-ipo',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
   getParentRoute: () => rootRouteImport,
 } as any)
-const NewsIndexRoute = NewsIndexRouteImport.update({
-  id: '/news/',
-  path: '/news/',
+const FuturesIndexRoute = FuturesIndexRouteImport.update({
+  id: '/futures/',
+  path: '/futures/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuturesThscodeRoute = FuturesThscodeRouteImport.update({
+  id: '/futures/$thscode',
+  path: '/futures/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OptionsIndexRoute = OptionsIndexRouteImport.update({
+  id: '/options/',
+  path: '/options/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OptionsThscodeRoute = OptionsThscodeRouteImport.update({
+  id: '/options/$thscode',
+  path: '/options/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -71,51 +82,49 @@ const WatchlistsImportRoute = WatchlistsImportRouteImport.update({
   path: '/watchlists/import',
   getParentRoute: () => rootRouteImport,
 } as any)
-const NewsNoticeSeqRoute = NewsNoticeSeqRouteImport.update({
-  id: '/news/notice/$seq',
-  path: '/news/notice/$seq',
-  getParentRoute: () => rootRouteImport,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
-  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/news/': typeof NewsIndexRoute
+  '/futures/': typeof FuturesIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
-  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
-  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/news': typeof NewsIndexRoute
+  '/futures': typeof FuturesIndexRoute
+  '/options': typeof OptionsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
-  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
-  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/news/': typeof NewsIndexRoute
+  '/futures/': typeof FuturesIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
-  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -123,54 +132,58 @@ export interface FileRouteTypes {
     | '/'
     | '/auction'
     | '/dragon-tiger'
-    | '/hk-ipo'
     | '/hot'
+    | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/news/'
+    | '/futures/'
+    | '/options/'
     | '/watchlists/'
-    | '/news/notice/$seq'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auction'
     | '/dragon-tiger'
-    | '/hk-ipo'
     | '/hot'
+    | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/news'
+    | '/futures'
+    | '/options'
     | '/watchlists'
-    | '/news/notice/$seq'
   id:
     | '__root__'
     | '/'
     | '/auction'
     | '/dragon-tiger'
-    | '/hk-ipo'
     | '/hot'
+    | '/futures/$thscode'
+    | '/options/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/news/'
+    | '/futures/'
+    | '/options/'
     | '/watchlists/'
-    | '/news/notice/$seq'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
-  HkIpoRoute: typeof HkIpoRoute
   HotRoute: typeof HotRoute
+  FuturesThscodeRoute: typeof FuturesThscodeRoute
+  OptionsThscodeRoute: typeof OptionsThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
-  NewsIndexRoute: typeof NewsIndexRoute
+  FuturesIndexRoute: typeof FuturesIndexRoute
+  OptionsIndexRoute: typeof OptionsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
-  NewsNoticeSeqRoute: typeof NewsNoticeSeqRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -196,13 +209,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DragonTigerRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/hk-ipo': {
-      id: '/hk-ipo'
-      path: '/hk-ipo'
-      fullPath: '/hk-ipo'
-      preLoaderRoute: typeof HkIpoRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/hot': {
       id: '/hot'
       path: '/hot'
@@ -210,11 +216,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/news/': {
-      id: '/news/'
-      path: '/news'
-      fullPath: '/news/'
-      preLoaderRoute: typeof NewsIndexRouteImport
+    '/futures/': {
+      id: '/futures/'
+      path: '/futures'
+      fullPath: '/futures/'
+      preLoaderRoute: typeof FuturesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/futures/$thscode': {
+      id: '/futures/$thscode'
+      path: '/futures/$thscode'
+      fullPath: '/futures/$thscode'
+      preLoaderRoute: typeof FuturesThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/options/': {
+      id: '/options/'
+      path: '/options'
+      fullPath: '/options/'
+      preLoaderRoute: typeof OptionsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/options/$thscode': {
+      id: '/options/$thscode'
+      path: '/options/$thscode'
+      fullPath: '/options/$thscode'
+      preLoaderRoute: typeof OptionsThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -245,13 +272,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WatchlistsImportRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/news/notice/$seq': {
-      id: '/news/notice/$seq'
-      path: '/news/notice/$seq'
-      fullPath: '/news/notice/$seq'
-      preLoaderRoute: typeof NewsNoticeSeqRouteImport
-      parentRoute: typeof rootRouteImport
-    }
   }
 }
 
@@ -259,14 +279,15 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
-  HkIpoRoute: HkIpoRoute,
   HotRoute: HotRoute,
+  FuturesThscodeRoute: FuturesThscodeRoute,
+  OptionsThscodeRoute: OptionsThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
-  NewsIndexRoute: NewsIndexRoute,
+  FuturesIndexRoute: FuturesIndexRoute,
+  OptionsIndexRoute: OptionsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
-  NewsNoticeSeqRoute: NewsNoticeSeqRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

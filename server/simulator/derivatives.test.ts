@@ -9,6 +9,15 @@ import {
   fetchData,
   simulatorsForFile,
 } from './testkit';
+import {
+  futuresContractSearches,
+  isDatedContractOf,
+  type ContractSearch,
+} from '../../src/contract/operations/futures';
+import { isListedOptionOf, optionContractSearches } from '../../src/contract/operations/options';
+import { FUTURES_VARIETIES, futuresContractsOf, optionContracts } from './model/instruments';
+import { optionTerms } from './model/options';
+import { dayOf } from './model/calendar';
 
 const plates = catalog['futures/variety-plates/list'];
 const continuous = catalog['futures/contracts/main-continuous-list'];
@@ -308,5 +317,64 @@ describe('options', () => {
     expect((await call(sim(WEEKEND), `${optionDetail.path}?thscode=IO2607-C-4000.CFX`)).code).toBe(3001);
     const lastDay = await fetchData(sim(HOLIDAY), optionDaily, { thscode: 'IO2612-C-4000.CFX' });
     expect(lastDay.item[lastDay.item.length - 1]?.timestamp).toBe(midnight('2026-09-30'));
+  });
+});
+
+/** A contract search as query parameters. */
+function searchParams(s: ContractSearch): Record<string, string> {
+  const out: Record<string, string> = { q: s.q, asset_type: s.asset_type, limit: String(s.limit) };
+  if (s.exchange !== undefined) out['exchange'] = s.exchange;
+  return out;
+}
+
+describe('listing contracts through the instrument search (the contract’s searches)', () => {
+  const day = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+
+  it.each([
+    ['a July session', TRADING_MORNING],
+    ['a December weekend, when next year’s months are listed', Date.parse('2026-12-19T11:00:00+08:00')],
+  ])('find every listed month of each futures variety and nothing else, on %s', async (_name, now) => {
+    const app = sim(now);
+    const list = await fetchData(app, varieties);
+    const today = day(now);
+    for (const v of list.item) {
+      const code = v.variety_code ?? '';
+      const found = new Set<string>();
+      for (const params of futuresContractSearches(code, v.exchange_code, today)) {
+        // Other codes that contain the text may fill the page; the variety's own prefix matches come first.
+        const rows = await fetchData(app, search, searchParams(params));
+        for (const row of rows.item) if (isDatedContractOf(row.thscode, code)) found.add(row.thscode);
+      }
+      const variety = FUTURES_VARIETIES.find((f) => f.code === code);
+      const listed = variety ? futuresContractsOf(variety, dayOf(today)).map((k) => k.thscode) : [];
+      expect([...found].sort()).toEqual([...listed].sort());
+      expect(found.has(v.main_contract_thscode ?? '')).toBe(true);
+    }
+  });
+
+  it('find every option contract of each variety in the code table and nothing else', async () => {
+    const app = sim(TRADING_MORNING);
+    const list = await fetchData(app, optionVarieties);
+    const today = day(TRADING_MORNING);
+    const byVariety = new Map<string, string[]>();
+    for (const contract of optionContracts(dayOf(today))) {
+      const terms = optionTerms(contract.thscode, dayOf(today));
+      if (!terms) continue;
+      byVariety.set(terms.varietyCode, [...(byVariety.get(terms.varietyCode) ?? []), contract.thscode]);
+    }
+    let listedVarieties = 0;
+    for (const v of list.item) {
+      const found = new Set<string>();
+      for (const params of optionContractSearches(v, today)) {
+        const rows = await fetchData(app, search, searchParams(params));
+        expect(rows.item.length).toBeLessThan(params.limit);
+        for (const row of rows.item) if (isListedOptionOf(row, v)) found.add(row.thscode);
+      }
+      const listed = byVariety.get(v.variety_code ?? '') ?? [];
+      expect([...found].sort()).toEqual([...listed].sort());
+      if (listed.length > 0) listedVarieties++;
+    }
+    // Six ETF and three index varieties have contracts; commodity options are not in the code table.
+    expect(listedVarieties).toBe(9);
   });
 });

@@ -1,4 +1,5 @@
 import type { DataOf } from '../contract/catalog';
+import type { ContractSearch } from '../contract/operations/futures';
 import { operationQuery } from './query';
 
 /** The instrument search (`meta/tickers/search`) as every page uses it. */
@@ -47,4 +48,12 @@ export function findInstrument(
 ): InstrumentRecord | undefined {
   const wanted = thscode.toUpperCase();
   return data?.item.find((item) => item.thscode.toUpperCase() === wanted);
+}
+
+/**
+ * One of the searches that list a variety's futures months or option contracts (the contract's
+ * `futuresContractSearches` and `optionContractSearches`: the catalog has no other contract list).
+ */
+export function contractListingQuery(search: ContractSearch) {
+  return operationQuery('meta/tickers/search', search);
 }

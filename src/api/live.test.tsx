@@ -9,8 +9,10 @@ import {
   serverOffsetMs,
   useLiveRefetchInterval,
   useMarketSession,
+  useWindowsRefetchInterval,
   weekdaySet,
 } from './live';
+import { tradingWindows } from '../contract/market-session';
 import { envelope, requestOf } from '../lib/testing.testkit';
 
 const sh = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
@@ -179,5 +181,48 @@ describe('useLiveRefetchInterval', () => {
     const first = calls.snapshot;
     await advance(120_000);
     expect(calls.snapshot).toBe(first);
+  });
+});
+
+describe('useWindowsRefetchInterval (the exchanges’ own timetables)', () => {
+  const copper = tradingWindows('commodity', 25 * 3600);
+  const indexFutures = tradingWindows('cffex-index');
+
+  it('polls a night-trading variety at 22:00, not an index future', async () => {
+    serve({ serverNow: sh('2026-07-15', '22:00:00'), tradingDays: ['20260714', '20260715'] });
+    const { result } = renderHook(
+      () => ({
+        copper: useWindowsRefetchInterval('intraday', copper),
+        index: useWindowsRefetchInterval('intraday', indexFutures),
+        a: useLiveRefetchInterval('intraday'),
+      }),
+      { wrapper: wrapper() },
+    );
+    await advance(0);
+    expect(result.current).toEqual({ copper: 60_000, index: false, a: false });
+  });
+
+  it('stops at the commodity break 10:15 and resumes at 10:30, while index futures trade on', async () => {
+    serve({ serverNow: sh('2026-07-15', '10:14:00'), tradingDays: ['20260715'] });
+    const { result } = renderHook(
+      () => ({
+        copper: useWindowsRefetchInterval('quote', copper),
+        index: useWindowsRefetchInterval('quote', indexFutures),
+      }),
+      { wrapper: wrapper() },
+    );
+    await advance(0);
+    expect(result.current).toEqual({ copper: 5_000, index: 5_000 });
+    await advance(61_000);
+    expect(result.current).toEqual({ copper: false, index: 5_000 });
+    await advance(15 * 60_000);
+    expect(result.current).toEqual({ copper: 5_000, index: 5_000 });
+  });
+
+  it('never polls without a timetable', async () => {
+    serve({ serverNow: sh('2026-07-15', '10:10:00'), tradingDays: ['20260715'] });
+    const { result } = renderHook(() => useWindowsRefetchInterval('quote', null), { wrapper: wrapper() });
+    await advance(0);
+    expect(result.current).toBe(false);
   });
 });

@@ -8,9 +8,12 @@ import {
   isWeekday,
   sessionAt,
   tradingDaySet,
+  windowsLiveAt,
   type MarketSession,
   type SessionPhase,
+  type TradingWindow,
 } from '../contract/market-session';
+import { DAY_MS } from '../contract/time';
 import type { BffMode } from './client';
 import { modeQuery, operationQuery } from './query';
 
@@ -101,30 +104,65 @@ export interface LiveSession extends MarketSession {
   ready: boolean;
 }
 
+/** The trading calendar as a set of days, or null while it loads or when it cannot be read. */
+function useTradingDays(): { days: Set<string> | null; pending: boolean } {
+  const calendar = useQuery(calendarQuery());
+  const days = useMemo(
+    () => (calendar.data ? tradingDaySet(calendar.data.item.map((item) => item.date)) : null),
+    [calendar.data],
+  );
+  return { days, pending: calendar.isPending };
+}
+
+/** Re-renders the caller at `nextChangeMs` by the server clock (bounded, since timers fire late). */
+function useWakeAt(nextChangeMs: number, now: () => number): void {
+  // Bumped by the timer; the caller recomputes its state from the clock on every render.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!Number.isFinite(nextChangeMs)) return;
+    const delay = Math.min(Math.max(nextChangeMs - now(), 0) + 50, MAX_TIMER_MS);
+    const timer = setTimeout(() => setTick((n) => n + 1), delay);
+    return () => clearTimeout(timer);
+  }, [nextChangeMs, now]);
+}
+
 /**
  * The current session phase, re-evaluated when it can next change (not every second). Every caller
  * shares the mode and calendar queries through the cache.
  */
 export function useMarketSession(): LiveSession {
   const { now, known: clockKnown } = useServerClock();
-  const calendar = useQuery(calendarQuery());
-  const days = useMemo(
-    () => (calendar.data ? tradingDaySet(calendar.data.item.map((item) => item.date)) : null),
-    [calendar.data],
-  );
-  // Bumped by the timer below; the session is recomputed from the clock on every render.
-  const [, setTick] = useState(0);
+  const { days, pending } = useTradingDays();
   const nowMs = now();
   const session = sessionAt(nowMs, days ?? weekdaySet(nowMs));
-  const { nextChangeMs } = session;
+  useWakeAt(session.nextChangeMs, now);
+  return { ...session, nowMs, calendarKnown: days !== null, ready: clockKnown && !pending };
+}
 
-  useEffect(() => {
-    const delay = Math.min(Math.max(nextChangeMs - now(), 0) + 50, MAX_TIMER_MS);
-    const timer = setTimeout(() => setTick((n) => n + 1), delay);
-    return () => clearTimeout(timer);
-  }, [nextChangeMs, now]);
+/**
+ * Whether an exchange's timetable (`tradingWindows` of the contract: futures with their night session,
+ * CFFEX, options) trades now, re-evaluated when that can next change. `null` (timetable not known yet)
+ * never trades. Without the calendar, today and yesterday count as trading when they are weekdays.
+ */
+export function useTradingWindowsLive(windows: readonly TradingWindow[] | null): boolean {
+  const { now } = useServerClock();
+  const { days } = useTradingDays();
+  const nowMs = now();
+  const fallback = new Set([...weekdaySet(nowMs - DAY_MS), ...weekdaySet(nowMs)]);
+  const state =
+    windows === null
+      ? { live: false, nextChangeMs: Infinity }
+      : windowsLiveAt(nowMs, windows, days ?? fallback);
+  useWakeAt(state.nextChangeMs, now);
+  return state.live;
+}
 
-  return { ...session, nowMs, calendarKnown: days !== null, ready: clockKnown && !calendar.isPending };
+/** `refetchInterval` of a query of this cache class while the exchange's windows trade; none otherwise. */
+export function useWindowsRefetchInterval(
+  cacheClass: CacheClass,
+  windows: readonly TradingWindow[] | null,
+): number | false {
+  return useTradingWindowsLive(windows) ? LIVE_INTERVAL_MS[cacheClass] : false;
 }
 
 /**

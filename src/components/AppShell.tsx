@@ -16,6 +16,8 @@ const NAV_ITEMS = [
   { to: '/fund/compare', label: 'nav.fundCompare' },
   { to: '/hk-ipo', label: 'nav.hkIpo' },
   { to: '/news', label: 'nav.news' },
+  { to: '/futures', label: 'nav.futures' },
+  { to: '/options', label: 'nav.options' },
   { to: '/watchlists', label: 'nav.watchlists' },
   { to: '/explorer', label: 'nav.explorer' },
 ] as const satisfies readonly { to: string; label: MessageKey }[];

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { isLivePhase, sessionAt, tradingDaySet, type SessionPhase } from './market-session';
+import {
+  DAY_SESSIONS,
+  NIGHT_SESSION,
+  clockText,
+  derivativeMarketOf,
+  isLivePhase,
+  nightCloseOf,
+  sessionAt,
+  tradingDaySet,
+  tradingWindows,
+  varietyTradingWindows,
+  windowsLiveAt,
+  type SessionPhase,
+} from './market-session';
 
 // Instants are written with an explicit +08:00 offset, so nothing here depends on the machine's zone.
 const sh = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
@@ -88,5 +101,91 @@ describe('live phases and calendar dates', () => {
       '2026-07-15',
       '2026-07-16',
     ]);
+  });
+});
+
+describe('derivatives timetables', () => {
+  const hm = (text: string) => {
+    const [h = 0, m = 0] = text.split(':').map(Number);
+    return h * 3600 + m * 60;
+  };
+  // Friday 2026-07-17 trades; Saturday and Sunday do not; Monday 2026-07-20 trades.
+  const week = tradingDaySet(['2026-07-16', '2026-07-17', '2026-07-20']);
+  const copper = tradingWindows('commodity', hm('25:00'));
+  const csi300 = tradingWindows(derivativeMarketOf('CFFEX', 'IF'));
+  const etfOption = tradingWindows(derivativeMarketOf('SSE'));
+
+  it('picks the timetable by exchange, bond futures apart', () => {
+    expect(derivativeMarketOf('CFFEX', 'IF')).toBe('cffex-index');
+    expect(derivativeMarketOf('CFFEX', 'T')).toBe('cffex-bond');
+    expect(derivativeMarketOf('SZSE')).toBe('stock-exchange');
+    expect(derivativeMarketOf('SHFE', 'CU')).toBe('commodity');
+    expect(derivativeMarketOf(null)).toBe('commodity');
+  });
+
+  it('lists the continuous sessions the exchanges publish', () => {
+    const text = (w: { start: number; end: number }) => `${clockText(w.start)}-${clockText(w.end)}`;
+    const continuous = (market: keyof typeof DAY_SESSIONS) =>
+      DAY_SESSIONS[market].filter((w) => w.kind === 'continuous').map(text);
+    expect(continuous('cffex-index')).toEqual(['09:30-11:30', '13:00-15:00']);
+    expect(continuous('cffex-bond')).toEqual(['09:30-11:30', '13:00-15:15']);
+    expect(continuous('commodity')).toEqual(['09:00-10:15', '10:30-11:30', '13:30-15:00']);
+    expect(continuous('stock-exchange')).toEqual(['09:30-11:30', '13:00-14:57']);
+    expect(copper.filter((w) => w.night).map(text)).toEqual(['20:55-21:00', '21:00-01:00']);
+    // Financial markets have no night session whatever the caller passes.
+    expect(tradingWindows('cffex-index', hm('23:00')).some((w) => w.night)).toBe(false);
+  });
+
+  it.each([
+    ['copper at 10:20, the commodity break', copper, '2026-07-17', '10:20', false, '10:30'],
+    ['copper at 10:30', copper, '2026-07-17', '10:30', true, '11:30'],
+    ['copper at 13:10, before the afternoon', copper, '2026-07-17', '13:10', false, '13:30'],
+    ['index futures at 09:20', csi300, '2026-07-17', '09:20', false, '09:25'],
+    ['index futures at 13:10', csi300, '2026-07-17', '13:10', true, '15:00'],
+    ['ETF options at 14:58 (closing auction)', etfOption, '2026-07-17', '14:58', true, '15:00'],
+    ['copper on Friday night (looked at again at midnight)', copper, '2026-07-17', '22:00', true, '24:00'],
+    ['copper after midnight into Saturday', copper, '2026-07-18', '00:30', true, '01:00'],
+    ['copper on Saturday at 01:00', copper, '2026-07-18', '01:00', false, '24:00'],
+    ['index futures on Friday night', csi300, '2026-07-17', '22:00', false, '24:00'],
+    ['copper on Sunday night (not a trading evening)', copper, '2026-07-19', '22:00', false, '24:00'],
+  ] as const)('%s', (_name, windows, date, time, live, next) => {
+    const now = sh(date, `${time}:00`);
+    const result = windowsLiveAt(now, windows, week);
+    expect(result.live).toBe(live);
+    const [h = 0, m = 0] = next.split(':').map(Number);
+    expect(result.nextChangeMs).toBe(sh(date, '00:00:00') + (h * 3600 + m * 60) * 1000);
+  });
+
+  it('reads the night close from the service record, past midnight when it ends before it starts', () => {
+    const day = [{ start_time: '09:00', end_time: '10:15' }];
+    expect(nightCloseOf([{ start_time: '21:00', end_time: '02:30' }, ...day], true)).toBe(hm('26:30'));
+    expect(nightCloseOf([{ start_time: '21:00', end_time: '23:00' }, ...day], true)).toBe(hm('23:00'));
+    expect(nightCloseOf(day, false)).toBeNull();
+    expect(nightCloseOf(null, null)).toBeNull();
+    // Said to trade at night, times unreadable: the latest close in use.
+    expect(nightCloseOf([{ start_time: null, end_time: 'late' }], true)).toBe(
+      Math.max(...NIGHT_SESSION.closes),
+    );
+  });
+
+  it('gives a variety record the hours of its exchange and its own night session', () => {
+    const gold = varietyTradingWindows({
+      variety_code: 'AU',
+      exchange_code: 'SHFE',
+      has_night_session: true,
+      trade_sessions: [
+        { start_time: '21:00', end_time: '02:30' },
+        { start_time: '09:00', end_time: '10:15' },
+      ],
+    });
+    expect(windowsLiveAt(sh('2026-07-17', '02:00:00'), gold, week).live).toBe(true);
+    const bond = varietyTradingWindows({
+      variety_code: 'T',
+      exchange_code: 'CFFEX',
+      has_night_session: false,
+      trade_sessions: null,
+    });
+    expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), bond, week).live).toBe(true);
+    expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), csi300, week).live).toBe(false);
   });
 });

@@ -45,6 +45,11 @@ export interface OperationSpec<P extends ParamsSchema, D extends z.ZodType> {
   /** `false` for `anomaly-analysis-list`, which the spec says has no tool. */
   hasTool?: boolean;
   /**
+   * Documented as a contract for a later release, not yet an external entry point: the real service may
+   * answer it with an error, and a page shows that the list is not offered yet instead of failing.
+   */
+  planned?: boolean;
+  /**
    * Rules that depend on today's date (for example "at most one year back", "not in the future"),
    * checked by the BFF and the simulator with their clock after the schema passed. Rules that need the
    * trading calendar (an explicit non-trading day) are left to the service.

@@ -14,6 +14,7 @@ import {
   fromChartTime,
   priceDigits,
   priceKindOf,
+  tickDigits,
   toChartTime,
 } from './format';
 import { translate } from './i18n';
@@ -145,5 +146,16 @@ describe('translate', () => {
   it('has the required empty-state text in both languages', () => {
     expect(translate('zh-CN', 'search.empty')).toBe('无匹配');
     expect(translate('en', 'search.empty')).toBe('No match');
+  });
+});
+
+describe('tickDigits', () => {
+  it('gives the decimals of a tick size, 2 when unknown', () => {
+    expect(tickDigits(0.2)).toBe(1);
+    expect(tickDigits(0.005)).toBe(3);
+    expect(tickDigits(0.0001)).toBe(4);
+    expect(tickDigits(10)).toBe(0);
+    expect(tickDigits(null)).toBe(2);
+    expect(tickDigits(0)).toBe(2);
   });
 });

@@ -82,6 +82,17 @@ export function formatPrice(
   return formatNumber(value, lang, priceDigits(value, kind), opts);
 }
 
+/**
+ * Decimals a price needs to show a tick (minimum price step) exactly: 0.2 → 1, 0.005 → 3, 1 → 0, at most
+ * 4; 2 when the step is unknown.
+ */
+export function tickDigits(tick: number | null | undefined): number {
+  if (tick === null || tick === undefined || !Number.isFinite(tick) || tick <= 0) return 2;
+  const text = String(tick);
+  const dot = text.indexOf('.');
+  return Math.min(4, dot < 0 ? 0 : text.length - dot - 1);
+}
+
 const CN_UNITS = [
   { size: 1e12, suffix: '万亿' },
   { size: 1e8, suffix: '亿' },

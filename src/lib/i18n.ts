@@ -110,6 +110,8 @@ const MESSAGES = {
   'nav.explorer': ['API 浏览器', 'API explorer'],
   'nav.hkIpo': ['港股新股', 'HK IPOs'],
   'nav.news': ['快讯', 'News'],
+  'nav.futures': ['期货', 'Futures'],
+  'nav.options': ['期权', 'Options'],
   'notFound.title': ['页面不存在', 'Page not found'],
   'error.title': ['页面出错', 'Something went wrong'],
   'institution.range1': ['1 日榜', '1-day record'],

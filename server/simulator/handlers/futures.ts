@@ -223,7 +223,7 @@ export const futuresRoutes = [
         contract_multiplier: spec.multiplier,
         transaction_fee: spec.fee,
         transaction_fee_rate: spec.feeRatePct,
-        trade_sessions: tradeSessions(v.exchange, spec.night, spec.spot === null),
+        trade_sessions: tradeSessions(v.exchange, spec.night, v.code),
       };
     });
     return { timestamp: tableTime(clock), item };

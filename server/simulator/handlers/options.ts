@@ -10,6 +10,7 @@ import {
 } from '../model/futures';
 import { optionBar, optionTerms, optionTicks, sessionDayIndex, type OptionTerms } from '../model/options';
 import type { MarketClock } from '../model/session';
+import { DAY_SESSIONS, TIMETABLE, clockText } from '../../../src/contract/market-session';
 import { SimError, defineHandler } from '../route';
 import { barFields, barRange, clockOf } from './common';
 
@@ -26,17 +27,26 @@ function requireOption(thscode: string, clock: MarketClock): OptionTerms {
   return o;
 }
 
-const STOCK_OPTION_SESSIONS: TradeSession[] = [
-  { start_time: '09:15', end_time: '09:25', session_type: 'pre_market' },
-  { start_time: '09:30', end_time: '11:30', session_type: 'intraday' },
-  { start_time: '13:00', end_time: '14:57', session_type: 'intraday' },
-  { start_time: '14:57', end_time: '15:00', session_type: 'post_market' },
-];
-const INDEX_OPTION_SESSIONS: TradeSession[] = [
-  { start_time: '09:25', end_time: '09:30', session_type: 'pre_market' },
-  { start_time: '09:30', end_time: '11:30', session_type: 'intraday' },
-  { start_time: '13:00', end_time: '15:00', session_type: 'intraday' },
-];
+/** Option sessions as the service names them, from the contract's timetables (market-session.ts). */
+function optionSessions(market: 'stock-exchange' | 'cffex-index'): TradeSession[] {
+  const windows = DAY_SESSIONS[market];
+  const lastContinuous = windows.reduce(
+    (last, w) => (w.kind === 'continuous' ? Math.max(last, w.end) : last),
+    0,
+  );
+  return windows.map((w) => ({
+    start_time: clockText(w.start),
+    // The opening auction of the stock exchanges matches at 09:25; its last minutes accept orders only.
+    end_time: clockText(
+      market === 'stock-exchange' && w.start === TIMETABLE.openingAuction ? TIMETABLE.openingMatch : w.end,
+    ),
+    session_type:
+      w.kind === 'continuous' ? 'intraday' : w.start >= lastContinuous ? 'post_market' : 'pre_market',
+  }));
+}
+
+const STOCK_OPTION_SESSIONS = optionSessions('stock-exchange');
+const INDEX_OPTION_SESSIONS = optionSessions('cffex-index');
 
 // prettier-ignore
 const ETF_VARIETIES: readonly (readonly [string, string, 'SSE' | 'SZSE'])[] = [

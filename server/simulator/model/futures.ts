@@ -10,6 +10,13 @@ import {
 } from './instruments';
 import { Rng, fnv1a, mix, round, tri } from './random';
 import { REFERENCE_DATE } from './universe';
+import {
+  NIGHT_SESSION,
+  clockText,
+  derivativeMarketOf,
+  parseClock,
+  tradingWindows,
+} from '../../../src/contract/market-session';
 
 /**
  * Futures varieties, their contracts' daily prices and the spot prices behind the basis.
@@ -138,20 +145,20 @@ export type TradeSession = {
   session_type: string;
 };
 
-/** Night session (if any) first, then the day: commodities 09:00-10:15, 10:30-11:30, 13:30-15:00; CFFEX apart. */
-export function tradeSessions(exchange: FuturesExchange, night: string | null, bond = false): TradeSession[] {
-  if (exchange === 'CFFEX') {
-    return [
-      { start_time: '09:30', end_time: '11:30', session_type: 'day' },
-      { start_time: '13:00', end_time: bond ? '15:15' : '15:00', session_type: 'day' },
-    ];
-  }
-  const day = [
-    { start_time: '09:00', end_time: '10:15', session_type: 'day' },
-    { start_time: '10:30', end_time: '11:30', session_type: 'day' },
-    { start_time: '13:30', end_time: '15:00', session_type: 'day' },
-  ];
-  return night === null ? day : [{ start_time: '21:00', end_time: night, session_type: 'night' }, ...day];
+/**
+ * The continuous sessions of a variety as the service lists them: night session (if any) first, then the
+ * day. The times are the contract's exchange timetables (src/contract/market-session.ts).
+ */
+export function tradeSessions(exchange: FuturesExchange, night: string | null, variety = ''): TradeSession[] {
+  const open = parseClock(night);
+  const close = open === null ? null : open < NIGHT_SESSION.open ? open + 24 * 3600 : open;
+  return tradingWindows(derivativeMarketOf(exchange, variety), close)
+    .filter((w) => w.kind === 'continuous')
+    .map((w) => ({
+      start_time: clockText(w.start),
+      end_time: clockText(w.end),
+      session_type: w.night ? 'night' : 'day',
+    }));
 }
 
 export function specOf(v: FuturesVariety): VarietySpec {

@@ -10,6 +10,7 @@ import {
 import { Rng } from './random';
 import { allStocks, type Stock } from './universe';
 import { thsIndexInstruments } from './ths-indices';
+import { ETF_OPTION_MARKS, ETF_OPTION_SHORT_NAMES } from '../../../src/contract/operations/options';
 
 /**
  * Every instrument of the code table, across asset types: A-shares (from the universe), indices, funds
@@ -404,6 +405,7 @@ const MAIN_CONTINUOUS: readonly Instrument[] = FUTURES_VARIETIES.map((v) =>
 
 export interface OptionUnderlying {
   code: string;
+  /** The fund's short name that its option contracts are named after (the contract's table). */
   label: string;
   labelEn: string;
   exchange: string;
@@ -411,14 +413,20 @@ export interface OptionUnderlying {
   price: number;
 }
 
-// prettier-ignore
+function etfUnderlying(code: string, labelEn: string, price: number): OptionUnderlying {
+  const [ticker = '', suffix = ''] = code.split('.');
+  const label = ETF_OPTION_SHORT_NAMES[ticker];
+  if (label === undefined) throw new Error(`no option short name for ${code}`);
+  return { code, label, labelEn, exchange: suffix, suffix, price };
+}
+
 export const ETF_OPTION_UNDERLYINGS: readonly OptionUnderlying[] = [
-  { code: '510050.SH', label: '50ETF', labelEn: 'SSE 50 ETF', exchange: 'SH', suffix: 'SH', price: 2.8 },
-  { code: '510300.SH', label: '300ETF', labelEn: 'CSI 300 ETF', exchange: 'SH', suffix: 'SH', price: 4.0 },
-  { code: '510500.SH', label: '500ETF', labelEn: 'CSI 500 ETF', exchange: 'SH', suffix: 'SH', price: 6.0 },
-  { code: '588000.SH', label: '科创50ETF', labelEn: 'STAR 50 ETF', exchange: 'SH', suffix: 'SH', price: 1.1 },
-  { code: '159919.SZ', label: '沪深300ETF', labelEn: 'CSI 300 ETF (SZSE)', exchange: 'SZ', suffix: 'SZ', price: 4.1 },
-  { code: '159915.SZ', label: '创业板ETF', labelEn: 'ChiNext ETF', exchange: 'SZ', suffix: 'SZ', price: 2.2 },
+  etfUnderlying('510050.SH', 'SSE 50 ETF', 2.8),
+  etfUnderlying('510300.SH', 'CSI 300 ETF', 4.0),
+  etfUnderlying('510500.SH', 'CSI 500 ETF', 6.0),
+  etfUnderlying('588000.SH', 'STAR 50 ETF', 1.1),
+  etfUnderlying('159919.SZ', 'CSI 300 ETF (SZSE)', 4.1),
+  etfUnderlying('159915.SZ', 'ChiNext ETF', 2.2),
 ];
 
 /**
@@ -477,7 +485,7 @@ export function optionContracts(day: number): Instrument[] {
           out.push(
             inst(
               `${serial}.${u.suffix}`,
-              `${u.label}${call ? '购' : '沽'}${month}月${strikeText}`,
+              `${u.label}${call ? ETF_OPTION_MARKS.call : ETF_OPTION_MARKS.put}${month}月${strikeText}`,
               `${u.labelEn} ${call ? 'Call' : 'Put'} ${yymm} ${(strike / 1000).toFixed(3)}`,
               '',
               u.exchange,

@@ -90,7 +90,10 @@ function terms(instrument: Instrument): OptionTerms | null {
     };
   }
   const etf = / (Call|Put) (\d{4}) (\d+\.\d{3})$/.exec(instrument.nameEn);
-  const underlying = ETF_OPTION_UNDERLYINGS.find((u) => instrument.nameEn.startsWith(`${u.labelEn} `));
+  // The longest matching name: "CSI 300 ETF (SZSE) Call …" also starts with "CSI 300 ETF ".
+  const underlying = ETF_OPTION_UNDERLYINGS.filter((u) => instrument.nameEn.startsWith(`${u.labelEn} `)).sort(
+    (a, b) => b.labelEn.length - a.labelEn.length,
+  )[0];
   if (!etf || !underlying) return null;
   const fund = fundByCode(underlying.code);
   if (!fund) return null;

@@ -62,6 +62,8 @@ interface SeriesBase {
   pane?: number;
   /** Value format on the price scale and the crosshair label. */
   format?: (value: number) => string;
+  /** Which price scale of its pane the series uses: two units in one pane need both sides. */
+  scale?: 'left' | 'right';
 }
 
 export type ChartSeries =
@@ -91,6 +93,8 @@ export interface TimeChartProps {
   testId?: string;
   /** Shown where canvas charts cannot run (no ResizeObserver, as in jsdom). */
   fallback?: ReactNode;
+  /** Intraday data: the axis and the crosshair show the time of day (Shanghai) as well. */
+  timeVisible?: boolean;
 }
 
 interface SeriesEntry {
@@ -108,7 +112,13 @@ function chartDay(time: Time): string {
   return new Date(fromChartTime(time) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** `yyyy-MM-dd HH:mm` of a (shifted) chart time, Shanghai wall clock. */
+function chartMinute(time: Time): string {
+  return new Date(fromChartTime(time) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 function tickLabel(time: Time, type: TickMarkType): string {
+  if (type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds) return chartMinute(time).slice(11);
   const day = chartDay(time);
   if (type === TickMarkType.Year) return day.slice(0, 4);
   if (type === TickMarkType.Month) return day.slice(0, 7);
@@ -123,7 +133,7 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
   return format ? { type: 'custom' as const, formatter: format, minMove: 0.001 } : undefined;
 }
 
-function chartOptions(palette: Palette, invertScale: boolean) {
+function chartOptions(palette: Palette, invertScale: boolean, timeVisible: boolean) {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.bg },
@@ -140,20 +150,23 @@ function chartOptions(palette: Palette, invertScale: boolean) {
       horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
     },
     rightPriceScale: { borderColor: palette.border, invertScale },
+    leftPriceScale: { borderColor: palette.border, invertScale },
     timeScale: {
       borderColor: palette.border,
-      timeVisible: false,
+      timeVisible,
       tickMarkFormatter: tickLabel,
     },
-    localization: { dateFormat: 'yyyy-MM-dd', timeFormatter: chartDay },
+    localization: { dateFormat: 'yyyy-MM-dd', timeFormatter: timeVisible ? chartMinute : chartDay },
   };
 }
 
 function seriesOptions(spec: ChartSeries, palette: Palette) {
   const priceFormat = priceFormatOf(spec.format);
+  const priceScaleId = spec.scale ?? 'right';
   switch (spec.kind) {
     case 'candles':
       return {
+        priceScaleId,
         upColor: palette.up,
         downColor: palette.down,
         borderUpColor: palette.up,
@@ -164,6 +177,7 @@ function seriesOptions(spec: ChartSeries, palette: Palette) {
       };
     case 'line':
       return {
+        priceScaleId,
         color: palette[spec.color],
         lineWidth: spec.lineWidth ?? 1,
         priceLineVisible: false,
@@ -173,6 +187,7 @@ function seriesOptions(spec: ChartSeries, palette: Palette) {
       };
     case 'histogram':
       return {
+        priceScaleId,
         color: palette[spec.color],
         priceLineVisible: false,
         lastValueVisible: false,
@@ -245,6 +260,7 @@ export function TimeChart({
   label,
   testId,
   fallback,
+  timeVisible = false,
 }: TimeChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -282,10 +298,10 @@ export function TimeChart({
     const chart = chartRef.current;
     const container = containerRef.current;
     if (!chart || !palette || !container) return;
-    chart.applyOptions(chartOptions(palette, invertScale));
+    chart.applyOptions(chartOptions(palette, invertScale, timeVisible));
     // Test hook, like the candle colours below: what the library really applied.
     container.dataset['invertScale'] = String(chart.priceScale('right').options().invertScale);
-  }, [palette, invertScale]);
+  }, [palette, invertScale, timeVisible]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -370,7 +386,13 @@ export function TimeChart({
       })
       .join(' ');
     const panes = chart.panes();
-    panes.forEach((p, i) => p.setStretchFactor(paneStretch?.[i] ?? 1));
+    // The left axis is one column for every pane (the library reads the first pane's setting): shown
+    // when any series uses it.
+    const left = series.some((s) => s.scale === 'left');
+    panes.forEach((p, i) => {
+      p.setStretchFactor(paneStretch?.[i] ?? 1);
+      chart.priceScale('left', i).applyOptions({ visible: left });
+    });
     const hasData = series.some((s) => s.data.length > 0);
     if (hasData && viewRef.current !== (viewKey ?? '')) {
       chart.timeScale().fitContent();

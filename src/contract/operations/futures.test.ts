@@ -1,5 +1,12 @@
-import { describe } from 'vitest';
-import { futuresOperations as ops } from './futures';
+import { describe, expect, it } from 'vitest';
+import {
+  futuresContractSearches,
+  futuresOperations as ops,
+  futuresVarietyOf,
+  isDatedContractOf,
+  isMainContinuous,
+  listingYears,
+} from './futures';
 import { dataSuite, err, ok, paramSuite, type ParamCase } from './operation-suites.testkit';
 
 const noParams: readonly ParamCase[] = [
@@ -156,4 +163,34 @@ describe('futures', () => {
       },
     },
   );
+});
+
+describe('futures codes and the searches that list a variety’s months', () => {
+  it('tells the variety of a main-continuous series and of a dated contract', () => {
+    expect(futuresVarietyOf('IFZL.CFX')).toBe('IF');
+    expect(futuresVarietyOf('rb2610.SHF')).toBe('RB');
+    expect(futuresVarietyOf('SR609.CZC')).toBe('SR');
+    expect(futuresVarietyOf('600519.SH')).toBeNull();
+    expect(isMainContinuous('IFZL.CFX')).toBe(true);
+    expect(isMainContinuous('IF2608.CFX')).toBe(false);
+  });
+
+  it('searches each delivery year, with one year digit on CZCE', () => {
+    expect(futuresContractSearches('IF', 'CFFEX', '2026-07-15').map((s) => s.q)).toEqual(['IF26', 'IF27']);
+    expect(futuresContractSearches('SR', 'CZCE', '2026-07-15').map((s) => s.q)).toEqual(['SR6', 'SR7']);
+    // In November contracts of the year after next are listed already.
+    expect(listingYears('2026-11-02')).toEqual([0, 1, 2]);
+    expect(listingYears('2026-01-05')).toEqual([0, 1]);
+    expect(futuresContractSearches('RB', 'SHFE', '2026-07-15')[0]).toMatchObject({
+      asset_type: 'futures',
+      limit: 50,
+    });
+  });
+
+  it('keeps only the variety’s own dated contracts from the search rows', () => {
+    expect(isDatedContractOf('I2609.DCE', 'I')).toBe(true);
+    expect(isDatedContractOf('IF2609.CFX', 'I')).toBe(false);
+    expect(isDatedContractOf('IZL.DCE', 'I')).toBe(false);
+    expect(isDatedContractOf('sr609.CZC', 'SR')).toBe(true);
+  });
 });

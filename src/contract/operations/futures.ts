@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { code, text } from '../params';
 import { intOrNull, msOrNull, numOrNull, strOrNull } from '../common';
+import { SEARCH_LIMIT_MAX, type SEARCH_EXCHANGES } from './meta';
 
 // Spec 001: futures fields are null-able everywhere, including the response time.
 
@@ -11,6 +12,75 @@ import { intOrNull, msOrNull, numOrNull, strOrNull } from '../common';
  * stock and fund codes out.
  */
 export const FUTURES_CODE_RE = /^[A-Za-z]{1,6}[0-9A-Za-z]{0,10}\.[A-Za-z]{2,6}$/;
+
+/** A main-continuous series: the variety's letters and `ZL` (`IFZL.CFX`, `RBZL.SHF`). */
+export const MAIN_CONTINUOUS_RE = /^([A-Za-z]{1,4})ZL\.[A-Za-z]{2,6}$/;
+
+/** A dated contract: the variety's letters, then the delivery year and month (`RB2610.SHF`, `SR609.CZC`). */
+export const DATED_CONTRACT_RE = /^([A-Za-z]{1,4})(\d{3,4})\.[A-Za-z]{2,6}$/;
+
+export function isMainContinuous(thscode: string): boolean {
+  return MAIN_CONTINUOUS_RE.test(thscode);
+}
+
+/** The variety code (upper case) of a main-continuous series or a dated contract, or null. */
+export function futuresVarietyOf(thscode: string): string | null {
+  const match = MAIN_CONTINUOUS_RE.exec(thscode) ?? DATED_CONTRACT_RE.exec(thscode);
+  return match?.[1]?.toUpperCase() ?? null;
+}
+
+/** CZCE writes the delivery year with one digit (`SR609`); the other exchanges with two (`RB2610`). */
+export function contractYearDigits(exchangeCode: string | null): 1 | 2 {
+  return (exchangeCode ?? '').toUpperCase() === 'CZCE' ? 1 : 2;
+}
+
+/** The year as a contract code writes it, from a `yyyy-MM-dd` day plus `ahead` years. */
+export function contractYearText(today: string, ahead: number, digits: 1 | 2): string {
+  return String(Number(today.slice(0, 4)) + ahead).slice(-digits);
+}
+
+/** Parameters of one instrument search that lists contracts. */
+export interface ContractSearch {
+  q: string;
+  asset_type: 'futures' | 'options';
+  exchange?: (typeof SEARCH_EXCHANGES)[number];
+  limit: number;
+}
+
+/**
+ * The catalog lists only the main and secondary-main contracts; every listed month is found through the
+ * instrument search. Contract codes are the variety and the delivery year and month, and contracts are
+ * listed at most 14 months ahead, so one search per delivery year (this one, the next, and in the last
+ * months of a year the one after) finds a variety's months in a dozen rows each, far below the search's
+ * limit. `isDatedContractOf` keeps only them.
+ */
+export function futuresContractSearches(
+  varietyCode: string,
+  exchangeCode: string | null,
+  today: string,
+): ContractSearch[] {
+  const digits = contractYearDigits(exchangeCode);
+  return listingYears(today).map((ahead) => ({
+    q: `${varietyCode.toUpperCase()}${contractYearText(today, ahead, digits)}`,
+    asset_type: 'futures',
+    limit: SEARCH_LIMIT_MAX,
+  }));
+}
+
+/** Contracts are listed up to this many months ahead (twelve consecutive months from the next one). */
+export const LISTING_MONTHS_AHEAD = 14;
+
+/** Years (0 = this one) in which the contracts listed on a `yyyy-MM-dd` day deliver. */
+export function listingYears(today: string): number[] {
+  const month = Number(today.slice(5, 7));
+  const last = Math.floor((month - 1 + LISTING_MONTHS_AHEAD) / 12);
+  return Array.from({ length: last + 1 }, (_, ahead) => ahead);
+}
+
+export function isDatedContractOf(thscode: string, varietyCode: string): boolean {
+  const match = DATED_CONTRACT_RE.exec(thscode);
+  return match?.[1]?.toUpperCase() === varietyCode.toUpperCase();
+}
 
 /** One trading session, shared with options varieties. */
 export const tradeSession = z.looseObject({
@@ -123,30 +193,35 @@ export const futuresOperations = defineOperations(
   { group: 'futures', access: 'open', source: 'spec' },
   {
     'futures/variety-plates/list': {
+      planned: true,
       summary: `Futures varieties grouped into plates${PLANNED}`,
       params: z.object({}),
       data: futuresItems(futuresVarietyPlate),
       cache: 'reference',
     },
     'futures/contracts/main-continuous-list': {
+      planned: true,
       summary: `Main-continuous futures contracts with visit counts${PLANNED}`,
       params: z.object({}),
       data: futuresItems(futuresMainContinuous),
       cache: 'reference',
     },
     'futures/contracts/main-list': {
+      planned: true,
       summary: `Main futures contracts with dates, margin and fees${PLANNED}`,
       params: z.object({}),
       data: futuresItems(futuresMainContract),
       cache: 'reference',
     },
     'futures/contracts/secondary-main-list': {
+      planned: true,
       summary: `Secondary-main futures contracts, same fields as the main list${PLANNED}`,
       params: z.object({}),
       data: futuresItems(futuresMainContract),
       cache: 'reference',
     },
     'futures/contracts/commodity-index-list': {
+      planned: true,
       summary: `Commodity futures indices${PLANNED}`,
       params: z.object({}),
       data: futuresItems(futuresCommodityIndex),

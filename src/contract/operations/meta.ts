@@ -29,6 +29,9 @@ export const LIST_ASSET_TYPES = [
   'fund-reits',
 ] as const;
 
+/** The most rows one instrument search returns (spec 000: `limit` 1 to 50). */
+export const SEARCH_LIMIT_MAX = 50;
+
 export const SEARCH_EXCHANGES = [
   'SH',
   'SZ',
@@ -109,7 +112,7 @@ export const metaOperations = defineOperations(
         q: text({ max: 64 }),
         exchange: oneOf(SEARCH_EXCHANGES).optional(),
         asset_type: enumList('asset_type', ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
-        limit: int({ min: 1, max: 50 }).default(10),
+        limit: int({ min: 1, max: SEARCH_LIMIT_MAX }).default(10),
       }),
       data: timestampedItems(instrumentItem),
       cache: 'reference',

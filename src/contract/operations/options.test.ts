@@ -1,5 +1,5 @@
-import { describe } from 'vitest';
-import { optionOperations as ops } from './options';
+import { describe, expect, it } from 'vitest';
+import { isListedOptionOf, optionContractSearches, optionOperations as ops } from './options';
 import { dataSuite, err, ok, paramSuite } from './operation-suites.testkit';
 
 const O = '10008123.SH';
@@ -127,4 +127,37 @@ describe('options', () => {
       'options/varieties/list': { timestamp: ts, item: [{ variety_code: '510050' }] },
     },
   );
+});
+
+describe('the searches that list a variety’s option contracts', () => {
+  const etf = { variety_code: '510050', exchange_code: 'SSE' };
+  const index = { variety_code: 'IO', exchange_code: 'CFFEX' };
+  const sugar = { variety_code: 'SR_O', exchange_code: 'CZCE' };
+
+  it('search ETF options by the fund’s short name with the call and the put mark on its exchange', () => {
+    expect(optionContractSearches(etf, '2026-07-15')).toEqual([
+      { q: '50ETF购', asset_type: 'options', exchange: 'SSE', limit: 50 },
+      { q: '50ETF沽', asset_type: 'options', exchange: 'SSE', limit: 50 },
+    ]);
+    expect(isListedOptionOf({ thscode: '10260700.SH', name: '50ETF购7月2700' }, etf)).toBe(true);
+    expect(isListedOptionOf({ thscode: '13260700.SH', name: '科创50ETF购7月1000' }, etf)).toBe(false);
+  });
+
+  it('search index and commodity options by variety and delivery year', () => {
+    expect(optionContractSearches(index, '2026-07-15').map((s) => s.q)).toEqual(['IO26', 'IO27']);
+    expect(optionContractSearches(sugar, '2026-07-15').map((s) => s.q)).toEqual(['SR6', 'SR7']);
+    expect(isListedOptionOf({ thscode: 'IO2608-C-4000.CFX', name: '' }, index)).toBe(true);
+    expect(isListedOptionOf({ thscode: 'IF2608.CFX', name: '' }, index)).toBe(false);
+    expect(isListedOptionOf({ thscode: 'SR609C6000.CZC', name: '' }, sugar)).toBe(true);
+  });
+
+  it('list nothing for a variety without a code', () => {
+    expect(optionContractSearches({ variety_code: null, exchange_code: null }, '2026-07-15')).toEqual([]);
+    expect(
+      isListedOptionOf(
+        { thscode: 'IO2608-C-4000.CFX', name: '' },
+        { variety_code: null, exchange_code: null },
+      ),
+    ).toBe(false);
+  });
 });

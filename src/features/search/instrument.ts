@@ -11,6 +11,8 @@ export const INSTRUMENT_PAGES = {
   'fund-etf': '/fund/$thscode',
   'fund-lof': '/fund/$thscode',
   'fund-reits': '/fund/$thscode',
+  futures: '/futures/$thscode',
+  options: '/options/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { derivativeMarketOf } from '../../contract/market-session';
+import { etfQuoteQuery, indexQuoteQuery } from './queries';
+
+/** How the underlying of a variety is quoted: ETF options on SSE/SZSE, index options on CFFEX, others futures. */
+export type UnderlyingKind = 'etf' | 'index' | 'futures';
+
+export function underlyingKindOf(exchangeCode: string | null | undefined): UnderlyingKind {
+  const market = derivativeMarketOf(exchangeCode ?? null);
+  if (market === 'stock-exchange') return 'etf';
+  if (market === 'cffex-index' || market === 'cffex-bond') return 'index';
+  return 'futures';
+}
+
+export interface UnderlyingQuote {
+  kind: UnderlyingKind;
+  price: number | null;
+  changePct: number | null;
+  time: number | null;
+  pending: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/**
+ * The underlying's latest price: the fund market snapshot of an ETF, the index snapshot of an index.
+ * Futures underlyings have no quote operation in the catalog: no price (the chain then marks no
+ * at-the-money strike and says why).
+ */
+export function useUnderlyingQuote(
+  code: string | null,
+  exchangeCode: string | null | undefined,
+  refetchInterval: number | false,
+): UnderlyingQuote {
+  const kind = underlyingKindOf(exchangeCode);
+  const etf = useQuery({
+    ...etfQuoteQuery(code ?? ''),
+    enabled: code !== null && kind === 'etf',
+    refetchInterval,
+  });
+  const index = useQuery({
+    ...indexQuoteQuery(code ?? ''),
+    enabled: code !== null && kind === 'index',
+    refetchInterval,
+  });
+  if (kind === 'etf') {
+    const item = etf.data?.item.find((i) => i.thscode.toUpperCase() === code?.toUpperCase());
+    return {
+      kind,
+      price: item?.last_price ?? null,
+      changePct: item?.price_change_ratio_pct ?? null,
+      time: etf.data?.timestamp ?? null,
+      pending: code !== null && etf.isPending,
+      error: etf.error,
+      refetch: () => void etf.refetch(),
+    };
+  }
+  if (kind === 'index') {
+    const item = index.data?.item.find((i) => i.thscode.toUpperCase() === code?.toUpperCase());
+    return {
+      kind,
+      price: item?.last_price ?? null,
+      changePct: item?.price_change_ratio_pct ?? null,
+      time: index.data?.timestamp ?? null,
+      pending: code !== null && index.isPending,
+      error: index.error,
+      refetch: () => void index.refetch(),
+    };
+  }
+  return {
+    kind,
+    price: null,
+    changePct: null,
+    time: null,
+    pending: false,
+    error: null,
+    refetch: () => undefined,
+  };
+}

@@ -1,0 +1,41 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { FuturesContractView } from '../features/futures/FuturesContractView';
+import { FuturesContractSkeleton } from '../features/futures/Skeletons';
+import { loadFuturesContractView, normaliseFuturesCode } from '../features/futures/loader';
+import { FUTURES_CONTRACT_DEFAULTS, futuresContractSchema } from '../features/futures/url-state';
+import { useSearchPatch } from '../lib/useSearchPatch';
+
+/**
+ * One futures contract or main-continuous series: facts, the basis history (close or settlement basis
+ * and the spot indicator in the search parameters) and the variety's term structure.
+ */
+export const Route = createFileRoute('/futures/$thscode')({
+  validateSearch: futuresContractSchema,
+  search: { middlewares: [stripSearchParams(FUTURES_CONTRACT_DEFAULTS)] },
+  loaderDeps: ({ search }) => ({ search }),
+  loader: ({ context, params, deps, cause }) =>
+    loadFuturesContractView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+  pendingComponent: FuturesContractPending,
+  component: FuturesContractRoute,
+});
+
+function FuturesContractPending() {
+  const { thscode } = Route.useParams();
+  return <FuturesContractSkeleton thscode={normaliseFuturesCode(thscode)} />;
+}
+
+function FuturesContractRoute() {
+  const { thscode } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = useSearchPatch(navigate);
+  return (
+    <FuturesContractView
+      thscode={thscode}
+      search={search}
+      onSearch={onSearch}
+      searchBox={<InstrumentSearch variant="hero" />}
+    />
+  );
+}
