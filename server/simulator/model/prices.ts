@@ -2,6 +2,7 @@ import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter,
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
+import { limitPrices as contractLimitPrices } from '../../../src/contract/price-limits';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
 
 /**
@@ -300,8 +301,7 @@ function exRights(c: Curve, t: number, prevClose: number): number {
 }
 
 function limitPrices(c: Curve, t: number, ref: number): { up: number; down: number } {
-  const limit = priceLimit(c.stock, tradingDayAt(t));
-  return { up: round(ref * (1 + limit), 2), down: Math.max(0.01, round(ref * (1 - limit), 2)) };
+  return contractLimitPrices(ref, priceLimit(c.stock, tradingDayAt(t)));
 }
 
 /** The published close of the day before the first bar: the issue price for a listing inside the history. */
