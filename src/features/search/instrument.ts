@@ -7,6 +7,8 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
  */
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',
+  // Exchange indices open here; a THS sector (.TI) is sent on to /sectors/$thscode (the same view).
+  'a-share-index': '/index/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];
