@@ -13,6 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
+import { Route as LimitUpRouteImport } from './routes/limit-up'
+import { Route as Char91indexChar93ThscodeRouteImport } from './routes/[index].$thscode'
+import { Route as SectorsIndexRouteImport } from './routes/sectors.index'
+import { Route as SectorsThscodeRouteImport } from './routes/sectors.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -36,6 +40,27 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LimitUpRoute = LimitUpRouteImport.update({
+  id: '/limit-up',
+  path: '/limit-up',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Char91indexChar93ThscodeRoute =
+  Char91indexChar93ThscodeRouteImport.update({
+    id: '/index/$thscode',
+    path: '/index/$thscode',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SectorsIndexRoute = SectorsIndexRouteImport.update({
+  id: '/sectors/',
+  path: '/sectors/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SectorsThscodeRoute = SectorsThscodeRouteImport.update({
+  id: '/sectors/$thscode',
+  path: '/sectors/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -64,9 +89,13 @@ export interface FileRoutesByFullPath {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -74,9 +103,13 @@ export interface FileRoutesByTo {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/sectors': typeof SectorsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
@@ -85,9 +118,13 @@ export interface FileRoutesById {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
@@ -97,9 +134,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/sectors/'
     | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -107,9 +148,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/sectors'
     | '/watchlists'
   id:
     | '__root__'
@@ -117,9 +162,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/sectors/'
     | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
@@ -128,9 +177,13 @@ export interface RootRouteChildren {
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
+  LimitUpRoute: typeof LimitUpRoute
+  Char91indexChar93ThscodeRoute: typeof Char91indexChar93ThscodeRoute
+  SectorsThscodeRoute: typeof SectorsThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
+  SectorsIndexRoute: typeof SectorsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
@@ -162,6 +215,34 @@ declare module '@tanstack/react-router' {
       path: '/hot'
       fullPath: '/hot'
       preLoaderRoute: typeof HotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/limit-up': {
+      id: '/limit-up'
+      path: '/limit-up'
+      fullPath: '/limit-up'
+      preLoaderRoute: typeof LimitUpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/index/$thscode': {
+      id: '/index/$thscode'
+      path: '/index/$thscode'
+      fullPath: '/index/$thscode'
+      preLoaderRoute: typeof Char91indexChar93ThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sectors/': {
+      id: '/sectors/'
+      path: '/sectors'
+      fullPath: '/sectors/'
+      preLoaderRoute: typeof SectorsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sectors/$thscode': {
+      id: '/sectors/$thscode'
+      path: '/sectors/$thscode'
+      fullPath: '/sectors/$thscode'
+      preLoaderRoute: typeof SectorsThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -200,9 +281,13 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
+  LimitUpRoute: LimitUpRoute,
+  Char91indexChar93ThscodeRoute: Char91indexChar93ThscodeRoute,
+  SectorsThscodeRoute: SectorsThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
+  SectorsIndexRoute: SectorsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport
