@@ -8,6 +8,7 @@ import { IndicatorsTab } from './tabs/IndicatorsTab';
 import { CorporateActionsTab } from './tabs/CorporateActionsTab';
 import { DragonTigerTab } from './tabs/DragonTigerTab';
 import { HotRankTab } from './tabs/HotRankTab';
+import { IntradayTab } from './tabs/IntradayTab';
 
 export interface TabProps {
   record: InstrumentRecord;
@@ -27,6 +28,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: StockTab }) {
       return <DragonTigerTab {...props} />;
     case 'hot-rank':
       return <HotRankTab {...props} />;
+    case 'intraday':
+      return <IntradayTab {...props} />;
   }
 }
 

@@ -9,7 +9,14 @@ import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
  * error; defaults are left out of the URL by the route, which keeps shared links short.
  */
 
-export const STOCK_TABS = ['financials', 'indicators', 'actions', 'dragon-tiger', 'hot-rank'] as const;
+export const STOCK_TABS = [
+  'financials',
+  'indicators',
+  'actions',
+  'dragon-tiger',
+  'hot-rank',
+  'intraday',
+] as const;
 export type StockTab = (typeof STOCK_TABS)[number];
 
 export const ADJUSTS = ['none', 'forward', 'backward'] as const;
@@ -104,6 +111,8 @@ export const stockSearchSchema = z
     /** Dragon-tiger day; absent means the service's latest completed trading day. */
     dt: optionalDate,
     hot: choice(HOT_WINDOWS, STOCK_SEARCH_DEFAULTS.hot),
+    /** Day of the intraday tab (the service keeps the last 30 trading days); absent means the latest. */
+    iday: optionalDate,
   })
   .transform((s) => {
     // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):
