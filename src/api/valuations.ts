@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import { VALUATION_MAX_CODES } from '../contract/operations/market-extras';
 import { A_SHARE_CODE_RE } from '../contract/params';
@@ -37,9 +37,9 @@ export interface Valuations {
 /** Valuations of the given codes; `enabled: false` asks for nothing (a table too long to value at once). */
 export function useValuations(codes: readonly string[], enabled = true): Valuations {
   const chunks = useMemo(() => valuationChunks(codes), [codes]);
-  return useQueries({
-    queries: chunks.map((chunk) => ({ ...valuationQuery(chunk), enabled })),
-    combine: (results) => {
+  // A stable combine: TanStack Query re-runs it (and hands out a new map) only when a result changed.
+  const combine = useCallback(
+    (results: UseQueryResult<DataOf<'a-share/valuations/snapshot'>>[]): Valuations => {
       const byCode = new Map<string, Valuation>();
       for (const result of results) {
         for (const item of result.data?.item ?? []) byCode.set(item.thscode.toUpperCase(), item);
@@ -50,5 +50,10 @@ export function useValuations(codes: readonly string[], enabled = true): Valuati
         error: results.find((r) => r.isError)?.error ?? null,
       };
     },
+    [enabled],
+  );
+  return useQueries({
+    queries: chunks.map((chunk) => ({ ...valuationQuery(chunk), enabled })),
+    combine,
   });
 }
