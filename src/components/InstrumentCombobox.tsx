@@ -26,6 +26,23 @@ export interface InstrumentComboboxLabels {
   hint: string;
 }
 
+/** The box's texts from a dictionary that names them `<prefix>.label`, `<prefix>.placeholder`, …. */
+export function comboboxLabels<P extends string>(
+  prefix: P,
+  t: (key: `${P}.${keyof InstrumentComboboxLabels}`) => string,
+): InstrumentComboboxLabels {
+  const text = (key: keyof InstrumentComboboxLabels) => t(`${prefix}.${key}`);
+  return {
+    label: text('label'),
+    placeholder: text('placeholder'),
+    results: text('results'),
+    error: text('error'),
+    empty: text('empty'),
+    loading: text('loading'),
+    hint: text('hint'),
+  };
+}
+
 export interface InstrumentComboboxProps {
   labels: InstrumentComboboxLabels;
   assetLabel: (type: string) => string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { InstrumentRecord } from '../../api/instruments';
-import { InstrumentCombobox } from '../../components/InstrumentCombobox';
+import { InstrumentCombobox, comboboxLabels } from '../../components/InstrumentCombobox';
 import { hasMessage, useI18n } from '../../lib/i18n';
 import { targetOf, type InstrumentPage } from './instrument';
 
@@ -42,15 +42,7 @@ export function SearchBox({
       shortcut={shortcut}
       releaseFocus
       debounceMs={debounceMs}
-      labels={{
-        label: t('search.label'),
-        placeholder: t('search.placeholder'),
-        results: t('search.results'),
-        error: t('search.error'),
-        empty: t('search.empty'),
-        loading: t('search.loading'),
-        hint: t('search.hint'),
-      }}
+      labels={comboboxLabels('search', t)}
       assetLabel={assetLabel}
       optionNote={(record) => record.exchange ?? t('exchange.none')}
       onTextChange={() => setNotice(null)}

@@ -1,6 +1,6 @@
 import type { InstrumentRecord } from '../../api/instruments';
 import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../contract/watchlists';
-import { InstrumentCombobox } from '../../components/InstrumentCombobox';
+import { InstrumentCombobox, comboboxLabels } from '../../components/InstrumentCombobox';
 import { useWatchlistText } from './messages';
 
 /**
@@ -39,15 +39,7 @@ export function AddInstrumentBox({
       // The Enter of a fast typist still adds; their next code stays in the box.
       keepLateEnter
       debounceMs={debounceMs}
-      labels={{
-        label: t('add.label'),
-        placeholder: t('add.placeholder'),
-        results: t('add.results'),
-        error: t('add.error'),
-        empty: t('add.empty'),
-        loading: t('add.loading'),
-        hint: t('add.hint'),
-      }}
+      labels={comboboxLabels('add', t)}
       assetLabel={assetLabel}
       optionDisabled={(record) => inList(record) || !isWatchlistAssetType(record.asset_type)}
       optionNote={(record) =>
