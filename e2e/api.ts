@@ -11,8 +11,8 @@ export async function apiData<S extends z.ZodType>(
   data: S,
 ): Promise<z.output<S>> {
   const res = await request.get(path);
-  const body = z.object({ code: z.literal(0), data }).parse(await res.json());
-  return body.data;
+  const body = z.object({ code: z.literal(0), data: z.unknown() }).parse(await res.json());
+  return data.parse(body.data);
 }
 
 /** Midnight of a `yyyy-MM-dd` day in Shanghai, in Unix ms (the service's `date_ms`). */
