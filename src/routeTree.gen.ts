@@ -13,10 +13,10 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
 import { Route as HotRouteImport } from './routes/hot'
-import { Route as FuturesIndexRouteImport } from './routes/futures.index'
-import { Route as FuturesThscodeRouteImport } from './routes/futures.$thscode'
-import { Route as OptionsIndexRouteImport } from './routes/options.index'
-import { Route as OptionsThscodeRouteImport } from './routes/options.$thscode'
+import { Route as LimitUpRouteImport } from './routes/limit-up'
+import { Route as Char91indexChar93ThscodeRouteImport } from './routes/[index].$thscode'
+import { Route as SectorsIndexRouteImport } from './routes/sectors.index'
+import { Route as SectorsThscodeRouteImport } from './routes/sectors.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
@@ -42,24 +42,25 @@ const HotRoute = HotRouteImport.update({
   path: '/hot',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FuturesIndexRoute = FuturesIndexRouteImport.update({
-  id: '/futures/',
-  path: '/futures/',
+const LimitUpRoute = LimitUpRouteImport.update({
+  id: '/limit-up',
+  path: '/limit-up',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FuturesThscodeRoute = FuturesThscodeRouteImport.update({
-  id: '/futures/$thscode',
-  path: '/futures/$thscode',
+const Char91indexChar93ThscodeRoute =
+  Char91indexChar93ThscodeRouteImport.update({
+    id: '/index/$thscode',
+    path: '/index/$thscode',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SectorsIndexRoute = SectorsIndexRouteImport.update({
+  id: '/sectors/',
+  path: '/sectors/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OptionsIndexRoute = OptionsIndexRouteImport.update({
-  id: '/options/',
-  path: '/options/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OptionsThscodeRoute = OptionsThscodeRouteImport.update({
-  id: '/options/$thscode',
-  path: '/options/$thscode',
+const SectorsThscodeRoute = SectorsThscodeRouteImport.update({
+  id: '/sectors/$thscode',
+  path: '/sectors/$thscode',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StockThscodeRoute = StockThscodeRouteImport.update({
@@ -88,13 +89,13 @@ export interface FileRoutesByFullPath {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/futures/$thscode': typeof FuturesThscodeRoute
-  '/options/$thscode': typeof OptionsThscodeRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/futures/': typeof FuturesIndexRoute
-  '/options/': typeof OptionsIndexRoute
+  '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -102,13 +103,13 @@ export interface FileRoutesByTo {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/futures/$thscode': typeof FuturesThscodeRoute
-  '/options/$thscode': typeof OptionsThscodeRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/futures': typeof FuturesIndexRoute
-  '/options': typeof OptionsIndexRoute
+  '/sectors': typeof SectorsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
 }
 export interface FileRoutesById {
@@ -117,13 +118,13 @@ export interface FileRoutesById {
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
   '/hot': typeof HotRoute
-  '/futures/$thscode': typeof FuturesThscodeRoute
-  '/options/$thscode': typeof OptionsThscodeRoute
+  '/limit-up': typeof LimitUpRoute
+  '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
-  '/futures/': typeof FuturesIndexRoute
-  '/options/': typeof OptionsIndexRoute
+  '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
 }
 export interface FileRouteTypes {
@@ -133,13 +134,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/futures/$thscode'
-    | '/options/$thscode'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/futures/'
-    | '/options/'
+    | '/sectors/'
     | '/watchlists/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -147,13 +148,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/futures/$thscode'
-    | '/options/$thscode'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/futures'
-    | '/options'
+    | '/sectors'
     | '/watchlists'
   id:
     | '__root__'
@@ -161,13 +162,13 @@ export interface FileRouteTypes {
     | '/auction'
     | '/dragon-tiger'
     | '/hot'
-    | '/futures/$thscode'
-    | '/options/$thscode'
+    | '/limit-up'
+    | '/index/$thscode'
+    | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
-    | '/futures/'
-    | '/options/'
+    | '/sectors/'
     | '/watchlists/'
   fileRoutesById: FileRoutesById
 }
@@ -176,13 +177,13 @@ export interface RootRouteChildren {
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
   HotRoute: typeof HotRoute
-  FuturesThscodeRoute: typeof FuturesThscodeRoute
-  OptionsThscodeRoute: typeof OptionsThscodeRoute
+  LimitUpRoute: typeof LimitUpRoute
+  Char91indexChar93ThscodeRoute: typeof Char91indexChar93ThscodeRoute
+  SectorsThscodeRoute: typeof SectorsThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
-  FuturesIndexRoute: typeof FuturesIndexRoute
-  OptionsIndexRoute: typeof OptionsIndexRoute
+  SectorsIndexRoute: typeof SectorsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
 }
 
@@ -216,32 +217,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HotRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/futures/': {
-      id: '/futures/'
-      path: '/futures'
-      fullPath: '/futures/'
-      preLoaderRoute: typeof FuturesIndexRouteImport
+    '/limit-up': {
+      id: '/limit-up'
+      path: '/limit-up'
+      fullPath: '/limit-up'
+      preLoaderRoute: typeof LimitUpRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/futures/$thscode': {
-      id: '/futures/$thscode'
-      path: '/futures/$thscode'
-      fullPath: '/futures/$thscode'
-      preLoaderRoute: typeof FuturesThscodeRouteImport
+    '/index/$thscode': {
+      id: '/index/$thscode'
+      path: '/index/$thscode'
+      fullPath: '/index/$thscode'
+      preLoaderRoute: typeof Char91indexChar93ThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/options/': {
-      id: '/options/'
-      path: '/options'
-      fullPath: '/options/'
-      preLoaderRoute: typeof OptionsIndexRouteImport
+    '/sectors/': {
+      id: '/sectors/'
+      path: '/sectors'
+      fullPath: '/sectors/'
+      preLoaderRoute: typeof SectorsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/options/$thscode': {
-      id: '/options/$thscode'
-      path: '/options/$thscode'
-      fullPath: '/options/$thscode'
-      preLoaderRoute: typeof OptionsThscodeRouteImport
+    '/sectors/$thscode': {
+      id: '/sectors/$thscode'
+      path: '/sectors/$thscode'
+      fullPath: '/sectors/$thscode'
+      preLoaderRoute: typeof SectorsThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stock/$thscode': {
@@ -280,13 +281,13 @@ const rootRouteChildren: RootRouteChildren = {
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
   HotRoute: HotRoute,
-  FuturesThscodeRoute: FuturesThscodeRoute,
-  OptionsThscodeRoute: OptionsThscodeRoute,
+  LimitUpRoute: LimitUpRoute,
+  Char91indexChar93ThscodeRoute: Char91indexChar93ThscodeRoute,
+  SectorsThscodeRoute: SectorsThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
-  FuturesIndexRoute: FuturesIndexRoute,
-  OptionsIndexRoute: OptionsIndexRoute,
+  SectorsIndexRoute: SectorsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
 }
 export const routeTree = rootRouteImport

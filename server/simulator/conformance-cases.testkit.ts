@@ -227,6 +227,7 @@ export const RULE_CASES: readonly (readonly [
     { thscode: '600519.SH', start, end: String(TRADING_MORNING) },
     1003,
   ],
+  ['whole-market snapshot page over 10000', '/api/a-share/prices/snapshot', { limit: '10001' }, 1003],
   ['malformed code', '/api/a-share/prices/historical', { thscode: '600519', start, end: start }, 1002],
   [
     'unknown but well-formed code',

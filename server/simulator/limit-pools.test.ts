@@ -20,7 +20,7 @@ const sim = simulatorsForFile();
 
 const midnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 
-/** The whole A-share snapshot, paged. */
+/** The whole A-share snapshot, paged by the old page bound of 1,000. */
 async function wholeSnapshot(app: ReturnType<typeof simAt>) {
   const rows = [];
   for (let offset = 0; ; offset += 1000) {
@@ -71,6 +71,14 @@ describe('limit pools', () => {
       expect(row.continue_day_cnt).toBeGreaterThanOrEqual(1);
     }
     for (const row of broke.item) expect(row.open_times).toBeGreaterThanOrEqual(1);
+  });
+
+  it('are counted from one whole-market snapshot call, the same rows as paging through it', async () => {
+    const app = sim(TRADING_MORNING);
+    const paged = await wholeSnapshot(app);
+    const one = await fetchData(app, snapshot, { limit: '10000' });
+    expect(one.total).toBe(paged.length);
+    expect(one.item).toEqual(paged);
   });
 
   it('of a past day agree with that day’s unadjusted close', async () => {
@@ -180,6 +188,39 @@ describe('limit-up ladder', () => {
           );
           expect(entry.seal_nextday).toBe(nextCodes.has(entry.thscode));
         }
+      }
+    }
+  });
+});
+
+describe('dragons (long consecutive-board streaks)', () => {
+  it('give the ladder 5, 6 and 7+ boards on some days, each sealed in the pool every day of its streak', async () => {
+    const app = sim(AFTER_CLOSE);
+    const data = await fetchData(app, ladder);
+    const dates = data.item.map((d) => d.date);
+    // The first stock found in each high tier, with its day.
+    const found = (['five_board', 'six_board', 'seven_over'] as const).map((tier) => {
+      const day = data.item.find((d) => d.boards[tier].length > 0);
+      const entry = day?.boards[tier][0];
+      expect(entry, `no ${tier} in the window ending ${dates[0] ?? ''}`).toBeDefined();
+      return { tier, date: day?.date ?? '', entry };
+    });
+    expect(found.find((f) => f.tier === 'seven_over')?.entry?.board_num).toBeGreaterThanOrEqual(7);
+    for (const { date, entry } of found) {
+      if (!entry) continue;
+      const n = entry.board_num;
+      const at = dates.indexOf(date);
+      // Sealed on the day and on each of the n − 1 trading days before it (the window is newest first).
+      for (let k = 0; k < n; k++) {
+        const day = dates[at + k];
+        if (day === undefined) break;
+        const pool = await fetchData(app, upPool, {
+          date_ms: String(midnight(day)),
+          size: '200',
+          sort_field: 'continue_day_cnt',
+        });
+        const row = pool.item.find((r) => r.thscode === entry.thscode);
+        expect(row?.continue_day_cnt, `${entry.thscode} on ${day}`).toBe(n - k);
       }
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
+import { boardOfCode } from '../../src/contract/price-limits';
 import { corporateEvents, dailyBar, firstBarIndex } from './model/prices';
 import { dateOf, dayOf, dayOfMs, midnightMs, tradingIndexOf } from './model/calendar';
 import { allStocks, priceLimit, stockByCode } from './model/universe';
@@ -62,6 +63,11 @@ describe('universe', () => {
     expect(stockByCode('000001.SZ')?.name).toBe('平安银行');
     expect(stockByCode('300033.SZ')?.name).toBe('同花顺');
     expect(stocks.filter((s) => s.st).length).toBeGreaterThan(10);
+  });
+
+  it("puts every stock on the board the contract reads from its code (the app's limit counts rely on it)", () => {
+    const wrong = allStocks().filter((s) => boardOfCode(s.thscode) !== s.board);
+    expect(wrong.map((s) => `${s.thscode} ${s.board}`)).toEqual([]);
   });
 });
 

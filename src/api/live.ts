@@ -174,3 +174,30 @@ export function useLiveRefetchInterval(cacheClass: CacheClass): number | false {
   const { phase } = useMarketSession();
   return liveRefetchInterval(cacheClass, phase);
 }
+
+/** The calendar's trading days as sorted `yyyy-MM-dd` (empty while it loads or when it cannot be read). */
+export function useTradingDays(): readonly string[] {
+  const calendar = useQuery(calendarQuery());
+  return useMemo(
+    () => [...tradingDaySet(calendar.data?.item.map((d) => d.date) ?? [])].sort(),
+    [calendar.data],
+  );
+}
+
+/** The latest trading day on or before `today` in sorted days; `today` itself when the list is empty. */
+export function latestTradingDay(days: readonly string[], today: string): string {
+  for (let i = days.length - 1; i >= 0; i--) {
+    const day = days[i];
+    if (day !== undefined && day <= today) return day;
+  }
+  return today;
+}
+
+/** The latest trading day for a loader: the calendar (usually cached by the shell) and the server clock. */
+export async function latestTradingDayOf(queryClient: QueryClient): Promise<string> {
+  const [today, calendar] = await Promise.all([
+    serverToday(queryClient),
+    queryClient.ensureQueryData(calendarQuery()).catch(() => undefined),
+  ]);
+  return latestTradingDay([...tradingDaySet(calendar?.item.map((d) => d.date) ?? [])].sort(), today);
+}

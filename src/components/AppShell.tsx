@@ -10,6 +10,8 @@ const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 /** The app's sections, in the order of the navigation. */
 const NAV_ITEMS = [
   { to: '/', label: 'nav.homeLink' },
+  { to: '/limit-up', label: 'nav.limitUp' },
+  { to: '/sectors', label: 'nav.sectors' },
   { to: '/dragon-tiger', label: 'nav.dragonTiger' },
   { to: '/hot', label: 'nav.hot' },
   { to: '/auction', label: 'nav.auction' },

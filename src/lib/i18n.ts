@@ -28,6 +28,8 @@ const MESSAGES = {
   'shell.nav': ['主导航', 'Main navigation'],
   'nav.homeLink': ['首页', 'Home'],
   'nav.dragonTiger': ['龙虎榜', 'Dragon-tiger'],
+  'nav.limitUp': ['涨停复盘', 'Limit-ups'],
+  'nav.sectors': ['板块', 'Sectors'],
   'shell.dataTime': ['数据时间', 'Data time'],
   'shell.dataTimeHint': [
     '应用收到的最新数据时间（北京时间）',

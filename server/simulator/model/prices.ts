@@ -2,6 +2,7 @@ import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter,
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
+import { limitPrices as contractLimitPrices } from '../../../src/contract/price-limits';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
 
 /**
@@ -12,7 +13,9 @@ import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
  *   L(t) = drift + four seeded sinusoids + bounded daily noise + sparse jump events.
  * Jump events (one seeded chance per 40-day block) are streaks of 1-4 days with a target change of
  * ±7% up to the board's price limit; their effect holds for 5 days and then fades out within 25, so a
- * day's value only depends on its own block. Without jumps no day moves more than about 6.8%, which
+ * day's value only depends on its own block. A rare up streak of a main-board stock is a "dragon" (连板
+ * 龙头) that seals the limit 5 to 8 days running, so the ladder has 5, 6 and 7+ boards on some days;
+ * its draw has its own seed, so every other streak is exactly what it was without dragons. Without jumps no day moves more than about 6.8%, which
  * keeps every day inside the price limits by construction (a clamp remains as a safety net).
  *
  * Unadjusted prices are A(t) divided by the product of the corporate-action factors up to t; the factor
@@ -25,6 +28,11 @@ const BLOCK = 40;
 const HOLD = 5;
 const FADE = 25;
 const JUMP_CHANCE = 0.28;
+/** Share of main-board up streaks that become dragons: about one new dragon every six trading days. */
+const DRAGON_CHANCE = 0.012;
+const DRAGON_LENGTHS = [5, 6, 7, 8] as const;
+const DRAGON_WEIGHTS = [35, 27, 22, 16] as const;
+const SALT_DRAGON = 0x1d2a90c5;
 const NOISE = 0.014;
 const SALT_JUMP = 0x6a09e667;
 const SALT_NOISE = 0x3c6ef372;
@@ -214,6 +222,14 @@ function planOfBlock(c: Curve, block: number): JumpPlan | null {
   const start = block * BLOCK - c.blockShift + rng.int(0, BLOCK - HOLD - FADE - length);
   if (start <= c.firstIndex + 5) return null;
   const up = rng.chance(0.62);
+  const dragon = up ? dragonLength(c, h) : 0;
+  if (dragon > 0) {
+    // Moved earlier when needed so that the whole streak and its fade stay inside the block.
+    const first = Math.min(start, block * BLOCK - c.blockShift + BLOCK - HOLD - FADE - dragon);
+    if (first <= c.firstIndex + 5) return null;
+    const targets = Array.from({ length: dragon }, (_, i) => priceLimit(c.stock, tradingDayAt(first + i)));
+    return { start: first, targets, atLimit: targets.map(() => true) };
+  }
   const targets: number[] = [];
   const atLimit: boolean[] = [];
   for (let i = 0; i < length; i++) {
@@ -224,6 +240,16 @@ function planOfBlock(c: Curve, block: number): JumpPlan | null {
     atLimit.push(hit);
   }
   return { start, targets, atLimit };
+}
+
+/**
+ * Streak length of a dragon (0: not one). Main-board stocks without an ST flag only: a 20% or 30% board
+ * sealed for a week would double the price several times over.
+ */
+function dragonLength(c: Curve, h: number): number {
+  if (c.stock.board !== 'main' || c.stock.st) return 0;
+  const rng = new Rng(mix(h, SALT_DRAGON));
+  return rng.chance(DRAGON_CHANCE) ? rng.weighted(DRAGON_LENGTHS, DRAGON_WEIGHTS) : 0;
 }
 
 function blockOf(c: Curve, t: number): number {
@@ -275,8 +301,7 @@ function exRights(c: Curve, t: number, prevClose: number): number {
 }
 
 function limitPrices(c: Curve, t: number, ref: number): { up: number; down: number } {
-  const limit = priceLimit(c.stock, tradingDayAt(t));
-  return { up: round(ref * (1 + limit), 2), down: Math.max(0.01, round(ref * (1 - limit), 2)) };
+  return contractLimitPrices(ref, priceLimit(c.stock, tradingDayAt(t)));
 }
 
 /** The published close of the day before the first bar: the issue price for a listing inside the history. */

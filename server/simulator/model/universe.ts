@@ -10,6 +10,14 @@ import {
   type NameSuffix,
 } from './names';
 import { Rng, at, fnv1a } from './random';
+import {
+  BOARD_LIMITS,
+  CHINEXT_LIMIT_BEFORE,
+  CHINEXT_REFORM_DATE,
+  ST_LIMIT_BEFORE,
+  ST_REFORM_DATE,
+  type Board,
+} from '../../../src/contract/price-limits';
 
 /**
  * The A-share universe: 5,515 stocks with board-correct codes (the count and exchange split of a real
@@ -17,7 +25,7 @@ import { Rng, at, fnv1a } from './random';
  * shares, sector and magnitudes. Well-known stocks carry real names; the rest get unique generated ones.
  */
 
-export type Board = 'main' | 'chinext' | 'star' | 'bse';
+export type { Board } from '../../../src/contract/price-limits';
 export type StockExchange = 'SH' | 'SZ' | 'BJ';
 
 export interface Stock {
@@ -311,19 +319,18 @@ export function listedStocks(day: number): readonly Stock[] {
   return hit;
 }
 
-/** Daily price limit as a fraction for a stock on a day (ChiNext moved to 20% on 2020-08-24, ST to 10% on 2025-07-07). */
+/** Daily price limit as a fraction for a stock on a day, by the contract's board rules. */
 export function priceLimit(stock: Stock, day: number): number {
   switch (stock.board) {
-    case 'bse':
-      return 0.3;
-    case 'star':
-      return 0.2;
     case 'chinext':
-      return day >= CHINEXT_REFORM_DAY ? 0.2 : 0.1;
+      return day >= CHINEXT_REFORM_DAY ? BOARD_LIMITS.chinext : CHINEXT_LIMIT_BEFORE;
     case 'main':
-      return stock.st && day < ST_REFORM_DAY ? 0.05 : 0.1;
+      return stock.st && day < ST_REFORM_DAY ? ST_LIMIT_BEFORE : BOARD_LIMITS.main;
+    default:
+      return BOARD_LIMITS[stock.board];
   }
 }
 
-const CHINEXT_REFORM_DAY = dayOf('2020-08-24');
-const ST_REFORM_DAY = dayOf('2025-07-07');
+// Day numbers of the contract's reform dates: the price model asks for a limit on every bar.
+const CHINEXT_REFORM_DAY = dayOf(CHINEXT_REFORM_DATE);
+const ST_REFORM_DAY = dayOf(ST_REFORM_DATE);

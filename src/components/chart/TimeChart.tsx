@@ -85,6 +85,8 @@ export interface TimeChartProps {
   paneStretch?: readonly number[];
   /** Smallest value at the top (ranks: 1 is best). */
   invertScale?: boolean;
+  /** Daily bars (default) or intraday minute points. */
+  timeScale?: TimeScaleKind;
   /** Time (Unix ms) of the point under the crosshair, or null when the pointer leaves the chart. */
   onHover?: (time: number | null) => void;
   /** Changing it fits the whole data into view (a new range), otherwise the user's zoom is kept. */
@@ -93,8 +95,6 @@ export interface TimeChartProps {
   testId?: string;
   /** Shown where canvas charts cannot run (no ResizeObserver, as in jsdom). */
   fallback?: ReactNode;
-  /** Intraday data: the axis and the crosshair show the time of day (Shanghai) as well. */
-  timeVisible?: boolean;
 }
 
 interface SeriesEntry {
@@ -125,6 +125,18 @@ function tickLabel(time: Time, type: TickMarkType): string {
   return day.slice(5);
 }
 
+/** `yyyy-MM-dd HH:mm` of a (shifted) chart time: its UTC wall clock is the Shanghai one. */
+function chartMinute(time: Time): string {
+  return new Date(fromChartTime(time) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** Minute series: the clock on intraday ticks, the date where a new day starts. */
+function minuteTickLabel(time: Time, type: TickMarkType): string {
+  const text = chartMinute(time);
+  if (type === TickMarkType.Time || type === TickMarkType.TimeWithSeconds) return text.slice(11);
+  return text.slice(5, 10);
+}
+
 export function canDrawCharts(): boolean {
   return typeof window !== 'undefined' && typeof ResizeObserver !== 'undefined';
 }
@@ -133,7 +145,10 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
   return format ? { type: 'custom' as const, formatter: format, minMove: 0.001 } : undefined;
 }
 
-function chartOptions(palette: Palette, invertScale: boolean, timeVisible: boolean) {
+/** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
+export type TimeScaleKind = 'day' | 'minute';
+
+function chartOptions(palette: Palette, invertScale: boolean, scale: TimeScaleKind) {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.bg },
@@ -153,10 +168,10 @@ function chartOptions(palette: Palette, invertScale: boolean, timeVisible: boole
     leftPriceScale: { borderColor: palette.border, invertScale },
     timeScale: {
       borderColor: palette.border,
-      timeVisible,
-      tickMarkFormatter: tickLabel,
+      timeVisible: scale === 'minute',
+      tickMarkFormatter: scale === 'minute' ? minuteTickLabel : tickLabel,
     },
-    localization: { dateFormat: 'yyyy-MM-dd', timeFormatter: timeVisible ? chartMinute : chartDay },
+    localization: { dateFormat: 'yyyy-MM-dd', timeFormatter: scale === 'minute' ? chartMinute : chartDay },
   };
 }
 
@@ -255,12 +270,12 @@ export function TimeChart({
   height,
   paneStretch,
   invertScale = false,
+  timeScale = 'day',
   onHover,
   viewKey,
   label,
   testId,
   fallback,
-  timeVisible = false,
 }: TimeChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -298,10 +313,10 @@ export function TimeChart({
     const chart = chartRef.current;
     const container = containerRef.current;
     if (!chart || !palette || !container) return;
-    chart.applyOptions(chartOptions(palette, invertScale, timeVisible));
+    chart.applyOptions(chartOptions(palette, invertScale, timeScale));
     // Test hook, like the candle colours below: what the library really applied.
     container.dataset['invertScale'] = String(chart.priceScale('right').options().invertScale);
-  }, [palette, invertScale, timeVisible]);
+  }, [palette, invertScale, timeScale]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -385,6 +400,8 @@ export function TimeChart({
           : '';
       })
       .join(' ');
+    // And how many points they were given (a drawn minute line has a point per minute).
+    container.dataset['points'] = String(series.reduce((n, s) => n + s.data.length, 0));
     const panes = chart.panes();
     // The left axis is one column for every pane (the library reads the first pane's setting): shown
     // when any series uses it.

@@ -5,6 +5,9 @@ import { addYears } from '../time';
 import { intOrNull, msOrNull, num, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 
+/** Largest page of the whole-market snapshot: the whole A-share table in one call. */
+export const WHOLE_MARKET_PAGE = 10_000;
+
 export const snapshotItem = z.looseObject({
   thscode: str,
   ticker: str,
@@ -41,7 +44,9 @@ export const aSharePriceOperations = defineOperations(
           itemRule: 'six digits, a dot, SH, SZ or BJ',
           upper: true,
         }).optional(),
-        limit: int({ min: 1, max: 1000 }).default(100),
+        // The spec gives no upper bound; the code table's own page bound (meta/tickers/list, 10,000)
+        // lets one call carry the whole market (about 5,500 stocks), as market breadth needs.
+        limit: int({ min: 1, max: WHOLE_MARKET_PAGE }).default(100),
         offset: int({ min: 0 }).default(0),
       }),
       data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),

@@ -28,12 +28,18 @@ function dayMs() {
   return documented(schema, { kind: 'ms', rule, midnight: true });
 }
 
+/** Raw tokens per valuation call (duplicates count): callers chunk longer lists. */
+export const VALUATION_MAX_CODES = 100;
+
+/** The service's largest page of a limit pool. */
+export const POOL_MAX_SIZE = 200;
+
 /** Page-based (not limit/offset); the sort whitelist and its default differ per pool. */
 function poolParams<const F extends readonly [string, ...string[]]>(sortFields: F, defaultField: F[number]) {
   return z.object({
     date_ms: dayMs().optional(),
     page: int({ min: 1 }).default(1),
-    size: int({ min: 1, max: 200 }).default(50),
+    size: int({ min: 1, max: POOL_MAX_SIZE }).default(50),
     sort_field: oneOf(sortFields).default(defaultField),
     sort_dir: oneOf(['asc', 'desc']).default('desc'),
   });
@@ -240,7 +246,7 @@ export const marketExtrasOperations = defineOperations(
     'a-share/valuations/snapshot': {
       group: 'valuation',
       summary: 'Latest PE (TTM, MRQ), PB, PS and PCF of up to 100 A-shares',
-      params: z.object({ thscodes: aShareList(100) }),
+      params: z.object({ thscodes: aShareList(VALUATION_MAX_CODES) }),
       data: z.looseObject({ timestamp: msOrNull, total: integer, item: z.array(valuationItem) }),
       cache: 'quote',
     },

@@ -25,11 +25,13 @@ import {
   type MonitorItem,
 } from './queries';
 import { HOME_PERIODS, type HomePeriod, type HomeSearch } from './url-state';
+import { BreadthCard, IndexStrip, LimitUpCard, SectorsCard } from './MarketCards';
 import './market-home.css';
 
 /**
- * The market home: the session, the top of the hot and skyrocket lists, the latest dragon-tiger day and
- * the stocks under abnormal monitoring. Every card's title links to its page in the state the card
+ * The market home: the session, the main indices, the breadth of the whole market, the day's limit-ups
+ * and leading sectors, the top of the hot and skyrocket lists, the latest dragon-tiger day and the
+ * stocks under abnormal monitoring. Every card's title links to its page in the state the card
  * shows, so one click opens the full list the card summarises.
  */
 export function MarketHome({
@@ -56,6 +58,12 @@ export function MarketHome({
           />
         </div>
         <p className="muted home-head__hint">{t('page.hint')}</p>
+      </div>
+      <IndexStrip />
+      <div className="home-grid home-grid--market">
+        <BreadthCard />
+        <LimitUpCard />
+        <SectorsCard />
       </div>
       <div className="home-grid">
         <RankingCard list="hot" period={search.period} />

@@ -1,5 +1,6 @@
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
+import { addDays, shanghaiMidnight } from '../../contract/time';
 
 /**
  * The home page's calls. Each uses the parameters of the page its card links to, in the state the link
@@ -27,3 +28,17 @@ export function currentMonitorQuery(refetchInterval: number | false = false) {
     { refetchInterval },
   );
 }
+
+/** Sessions drawn in an index tile's sparkline. */
+export const SPARK_SESSIONS = 30;
+
+/** The daily bars behind a sparkline: 30 sessions always fit in 50 calendar days (holidays included). */
+export function sparkWindow(today: string): { start: number; end: number } {
+  return { start: shanghaiMidnight(addDays(today, -50)), end: shanghaiMidnight(today) };
+}
+
+/** The sector groups the home ranks (the sector page offers the others). */
+export const HOME_SECTOR_TAGS = ['industry', 'cn_concept'] as const;
+
+/** Rows of each sector list on the card. */
+export const SECTOR_ROWS = 5;

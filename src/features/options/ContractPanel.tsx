@@ -268,7 +268,7 @@ function IntradayChart({
           height={INTRADAY_HEIGHT}
           paneStretch={PANE_STRETCH}
           onHover={onHover}
-          timeVisible
+          timeScale="minute"
           viewKey={`${thscode}|${session}|${query.data?.date ?? ''}`}
           testId="intraday-chart"
           label={t('intraday.label', {

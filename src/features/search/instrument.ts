@@ -13,6 +13,8 @@ export const INSTRUMENT_PAGES = {
   'fund-reits': '/fund/$thscode',
   futures: '/futures/$thscode',
   options: '/options/$thscode',
+  // Exchange indices open here; a THS sector (.TI) is sent on to /sectors/$thscode (the same view).
+  'a-share-index': '/index/$thscode',
 } as const satisfies Partial<Record<(typeof ASSET_TYPES)[number], string>>;
 
 export type InstrumentPage = (typeof INSTRUMENT_PAGES)[keyof typeof INSTRUMENT_PAGES];

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveRefetchInterval } from '../../api/live';
+import { useLiveRefetchInterval, useServerClock } from '../../api/live';
 import { ErrorState } from '../../components/states';
 import {
   DASH,
   direction,
   formatAmount,
+  formatNumber,
   formatPercent,
   formatPrice,
   formatShanghaiDateTime,
@@ -15,7 +16,9 @@ import { AddToWatchlist } from '../watchlists';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
 import type { InstrumentRecord } from '../../api/instruments';
-import { snapshotQuery, type SnapshotItem } from './queries';
+import { adjustmentEventsQuery, snapshotQuery, type SnapshotItem } from './queries';
+import { useValuations } from '../../api/valuations';
+import { trailingDividendYield } from './analytics';
 
 /**
  * Name, code and the latest quote. Refreshed every few seconds during sessions (none when the market is
@@ -79,6 +82,7 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
             testId="quote-time"
           />
         </dl>
+        <Valuation record={record} lastPrice={quote?.last_price} />
         {snapshot.isError && (
           <div className="stock-head__error">
             <ErrorState compact error={snapshot.error} onRetry={() => void snapshot.refetch()} />
@@ -87,5 +91,34 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
         {snapshot.isSuccess && !quote && <p className="stock-head__error muted">{t('header.noQuote')}</p>}
       </div>
     </header>
+  );
+}
+
+/**
+ * The valuation snapshot (PE TTM and MRQ, PB, PS, PCF) and the trailing dividend yield, which the page
+ * derives from the corporate actions it already reads (cash that went ex in the last year over the last
+ * price). The service publishes no share counts, so no market value is shown rather than an invented one.
+ */
+function Valuation({ record, lastPrice }: { record: InstrumentRecord; lastPrice: number | undefined }) {
+  const { t, lang } = useStockText();
+  const { now } = useServerClock();
+  const valuations = useValuations([record.thscode]);
+  const events = useQuery(adjustmentEventsQuery(record.thscode));
+  const v = valuations.byCode.get(record.thscode);
+  const ratio = (value: number | null | undefined) => formatNumber(value, lang, 2);
+  const dividendYield = trailingDividendYield(events.data?.item, lastPrice, now());
+  return (
+    <dl className="stock-head__stats stock-head__valuation" aria-label={t('valuation.label')}>
+      <Stat label={t('valuation.peTtm')} value={ratio(v?.pe_ttm)} testId="valuation-pe-ttm" />
+      <Stat label={t('valuation.peMrq')} value={ratio(v?.pe_mrq)} testId="valuation-pe-mrq" />
+      <Stat label={t('valuation.pbMrq')} value={ratio(v?.pb_mrq)} testId="valuation-pb-mrq" />
+      <Stat label={t('valuation.psTtm')} value={ratio(v?.ps_ttm)} testId="valuation-ps-ttm" />
+      <Stat label={t('valuation.pcfTtm')} value={ratio(v?.pcf_ttm)} testId="valuation-pcf-ttm" />
+      <Stat
+        label={t('valuation.dividendYield')}
+        value={formatPercent(dividendYield, lang)}
+        testId="valuation-dividend-yield"
+      />
+    </dl>
   );
 }

@@ -9,6 +9,7 @@ import { CorporateActionsTab } from './tabs/CorporateActionsTab';
 import { DragonTigerTab } from './tabs/DragonTigerTab';
 import { HotRankTab } from './tabs/HotRankTab';
 import { StockNews } from '../news';
+import { IntradayTab } from './tabs/IntradayTab';
 
 export interface TabProps {
   record: InstrumentRecord;
@@ -30,6 +31,8 @@ function TabPanel({ tab, ...props }: TabProps & { tab: StockTab }) {
       return <HotRankTab {...props} />;
     case 'news':
       return <StockNews name={props.record.name} ticker={props.record.ticker} />;
+    case 'intraday':
+      return <IntradayTab {...props} />;
   }
 }
 

@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalog } from '../../contract/catalog';
 import { shanghaiMidnight } from '../../contract/time';
 import { TRADING_MORNING, fetchData, simAt } from '../../../server/simulator/testkit';
-import { adjustmentFactor, barBefore, chartBars, deriveFactors, movingAverage } from './analytics';
+import {
+  adjustmentFactor,
+  barBefore,
+  chartBars,
+  deriveFactors,
+  movingAverage,
+  trailingDividendYield,
+} from './analytics';
 
 describe('moving averages', () => {
   it('averages the last N closes and has no value before a full window', () => {
@@ -137,5 +144,25 @@ describe('derived factors against the simulated service', () => {
     const product = derived.reduce((acc, e) => acc * (e.factor ?? Number.NaN), 1);
     expect(product).toBeGreaterThan(1);
     expect(growth / product).toBeCloseTo(1, 4);
+  });
+});
+
+describe('trailing dividend yield', () => {
+  const now = Date.parse('2026-07-15T10:00:00+08:00');
+  const day = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+  it('sums the cash that went ex within the last year over the price', () => {
+    const events = [
+      { ex_date_ms: day('2026-06-20'), dividend_per_share: 24.1 },
+      { ex_date_ms: day('2025-12-20'), dividend_per_share: 6 },
+      // A year and a day back, and a bonus-only event: neither counts.
+      { ex_date_ms: day('2025-07-14'), dividend_per_share: 30 },
+      { ex_date_ms: day('2026-01-10'), dividend_per_share: 0 },
+    ];
+    expect(trailingDividendYield(events, 1204, now)).toBeCloseTo(2.5, 6);
+  });
+  it('is 0 without dividends and unknown without a price or events', () => {
+    expect(trailingDividendYield([], 10, now)).toBe(0);
+    expect(trailingDividendYield(undefined, 10, now)).toBeNull();
+    expect(trailingDividendYield([], undefined, now)).toBeNull();
   });
 });

@@ -126,3 +126,21 @@ export function chartBars(bars: readonly OhlcBar[], fromMs: number): ChartBar[] 
   });
   return out;
 }
+
+/**
+ * Dividend yield of the last twelve months in percent: the cash dividends per share that went ex in the
+ * year up to `nowMs`, over the last price. Null without a price; 0 when nothing went ex (a fact, not a
+ * missing value).
+ */
+export function trailingDividendYield(
+  events: readonly { ex_date_ms: number; dividend_per_share: number }[] | undefined,
+  lastPrice: number | undefined,
+  nowMs: number,
+): number | null {
+  if (events === undefined || lastPrice === undefined || !(lastPrice > 0)) return null;
+  const from = nowMs - 365 * 24 * 3600 * 1000;
+  const cash = events
+    .filter((e) => e.ex_date_ms > from && e.ex_date_ms <= nowMs)
+    .reduce((sum, e) => sum + Math.max(0, e.dividend_per_share), 0);
+  return (cash / lastPrice) * 100;
+}

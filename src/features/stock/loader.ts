@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { calendarQuery, serverToday } from '../../api/live';
+import { valuationChunks, valuationQuery } from '../../api/valuations';
 import { A_SHARE_CODE_RE } from '../../contract/params';
 import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
@@ -8,6 +9,7 @@ import {
   adjustmentEventsQuery,
   barsQuery,
   dragonTigerQuery,
+  hfIntradayQuery,
   indicatorsQuery,
   latestReportQuery,
   rankTrendQuery,
@@ -127,8 +129,13 @@ export async function loadStockView(
     case 'hot-rank':
       void queryClient.prefetchQuery(rankTrendQuery(thscode, windowStart(today, search.hot), today));
       break;
+    case 'intraday':
+      // Restricted operations: a 2003 answer stays in the cache for the tab to explain.
+      void queryClient.prefetchQuery(hfIntradayQuery(thscode, search.iday));
+      break;
   }
   void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
+  for (const chunk of valuationChunks([thscode])) void queryClient.prefetchQuery(valuationQuery(chunk));
   // Settled either way, so a failure never surfaces as an unhandled rejection.
   const settled = Promise.allSettled(critical);
   if (wait) await settled;

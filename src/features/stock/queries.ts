@@ -128,3 +128,26 @@ export function rankTrendQuery(thscode: string, startDate: string, endDate: stri
     { keepPrevious: true },
   );
 }
+
+/** The high-frequency direction of one day by minute (restricted: 2003 unless the key allows it). */
+export function hfIntradayQuery(thscode: string, date: string | undefined) {
+  return operationQuery(
+    'a-share/high-frequency/intraday',
+    date === undefined ? { thscode } : { thscode, date },
+    { keepPrevious: true },
+  );
+}
+
+/** The latest inflow and outflow by order size (restricted). */
+export function capitalFlowSnapshotQuery(thscode: string) {
+  return operationQuery('a-share/capital-flow/snapshot', { thscode });
+}
+
+/** One day's capital flow by minute, midnight to midnight (restricted). */
+export function capitalFlowMinutesQuery(thscode: string, dayStartMs: number) {
+  return operationQuery(
+    'a-share/capital-flow/historical',
+    { thscode, interval: '1m', start: dayStartMs, end: dayStartMs + 24 * 3600 * 1000 - 1 },
+    { keepPrevious: true },
+  );
+}

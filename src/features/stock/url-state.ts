@@ -16,6 +16,7 @@ export const STOCK_TABS = [
   'dragon-tiger',
   'hot-rank',
   'news',
+  'intraday',
 ] as const;
 export type StockTab = (typeof STOCK_TABS)[number];
 
@@ -111,6 +112,8 @@ export const stockSearchSchema = z
     /** Dragon-tiger day; absent means the service's latest completed trading day. */
     dt: optionalDate,
     hot: choice(HOT_WINDOWS, STOCK_SEARCH_DEFAULTS.hot),
+    /** Day of the intraday tab (the service keeps the last 30 trading days); absent means the latest. */
+    iday: optionalDate,
   })
   .transform((s) => {
     // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):

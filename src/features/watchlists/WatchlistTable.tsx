@@ -15,6 +15,7 @@ import {
   DASH,
   direction,
   formatAmount,
+  formatNumber,
   formatPercent,
   formatPrice,
   formatShanghaiDate,
@@ -25,6 +26,7 @@ import { useWatchlistText, type WatchlistT } from './messages';
 import type { RowQuote } from './quotes';
 import type { QuoteCell } from './useWatchlistQuotes';
 import { NoteCell } from './NoteCell';
+import { useValuations } from '../../api/valuations';
 
 /**
  * The items of a list with their live columns. Sorting and the column choice come from the shared
@@ -114,6 +116,11 @@ export function WatchlistTable({
   const hintId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canMove = sorting.length === 0;
+  const shareCodes = useMemo(
+    () => items.filter((i) => i.asset_type === 'a-share').map((i) => i.thscode),
+    [items],
+  );
+  const valuations = useValuations(shareCodes);
   const [dragging, setDragging] = useState<string | null>(null);
   const [drop, setDrop] = useState<{ code: string; side: Side } | null>(null);
   // The row whose handle must keep the focus after a keyboard move re-orders the rows.
@@ -291,6 +298,23 @@ export function WatchlistTable({
         value: (row) => row.cell.quote?.turnover,
         cell: (row) => formatAmount(row.cell.quote?.turnover, lang),
       },
+      // Valuations (A-shares only; other rows show a dash), from the valuation snapshot in calls of 100.
+      {
+        id: 'peTtm',
+        header: t('col.peTtm'),
+        title: t('col.valuationTitle'),
+        numeric: true,
+        value: (row) => valuations.byCode.get(row.item.thscode.toUpperCase())?.pe_ttm,
+        cell: (row) => formatNumber(valuations.byCode.get(row.item.thscode.toUpperCase())?.pe_ttm, lang),
+      },
+      {
+        id: 'pbMrq',
+        header: t('col.pbMrq'),
+        title: t('col.valuationTitle'),
+        numeric: true,
+        value: (row) => valuations.byCode.get(row.item.thscode.toUpperCase())?.pb_mrq,
+        cell: (row) => formatNumber(valuations.byCode.get(row.item.thscode.toUpperCase())?.pb_mrq, lang),
+      },
       {
         id: 'time',
         header: t('col.time'),
@@ -332,7 +356,7 @@ export function WatchlistTable({
         ),
       },
     ];
-  }, [assetLabel, announce, canMove, drop, hintId, lang, onEdit, t]);
+  }, [assetLabel, announce, canMove, drop, hintId, lang, onEdit, t, valuations.byCode]);
 
   return (
     <div

@@ -15,6 +15,8 @@ export const SORTABLE_COLUMNS = [
   'changePct',
   'volume',
   'turnover',
+  'peTtm',
+  'pbMrq',
   'time',
   'note',
 ] as const;

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import type { DataOf } from '../contract/catalog';
+import type { INDEX_TAGS } from '../contract/operations/index-group';
+import { operationQuery } from './query';
+
+/**
+ * The index and sector group (THS `.TI` sectors and the exchange indices), as the market home and the
+ * sector pages ask for it: the same parameters give the same cache entry on both.
+ */
+
+export type IndexTag = (typeof INDEX_TAGS)[number];
+export type IndexQuote = DataOf<'a-share-index/prices/snapshot'>['item'][number];
+export type IndexBar = DataOf<'a-share-index/prices/historical'>['item'][number];
+export type Constituent = DataOf<'a-share-index/constituents/ths-stock-list'>['item'][number];
+
+/** The exchange indices an analyst reads first, in the order terminals show them. */
+export const MAIN_INDICES = [
+  { thscode: '000001.SH', name: ['上证指数', 'SSE Composite'] },
+  { thscode: '399001.SZ', name: ['深证成指', 'SZSE Component'] },
+  { thscode: '399006.SZ', name: ['创业板指', 'ChiNext'] },
+  { thscode: '000688.SH', name: ['科创50', 'STAR 50'] },
+  { thscode: '000300.SH', name: ['沪深300', 'CSI 300'] },
+  { thscode: '000905.SH', name: ['中证500', 'CSI 500'] },
+] as const;
+
+/** A THS `.TI` code (sector, concept, region, thematic); the rest are exchange indices. */
+export function isThsIndex(thscode: string): boolean {
+  return /\.TI$/i.test(thscode);
+}
+
+export function indexListQuery(tag: IndexTag) {
+  return operationQuery('a-share-index/catalog/ths-index-list', { tag });
+}
+
+/**
+ * Index codes per snapshot call: the URL stays under the BFF's 8 KiB bound (11 characters a code) and
+ * far below the contract's token limit.
+ */
+export const INDEX_SNAPSHOT_CHUNK = 400;
+
+/** One snapshot of several indices; codes are sorted so that the same set is always the same key. */
+export function indexSnapshotQuery(codes: readonly string[], refetchInterval: number | false = false) {
+  return operationQuery(
+    'a-share-index/prices/snapshot',
+    { thscodes: [...new Set(codes.map((c) => c.toUpperCase()))].sort() },
+    { refetchInterval },
+  );
+}
+
+/** The snapshot calls for any number of indices (sorted, de-duplicated, in chunks). */
+export function indexSnapshotQueries(codes: readonly string[], refetchInterval: number | false = false) {
+  const sorted = [...new Set(codes.map((c) => c.toUpperCase()))].sort();
+  const out = [];
+  for (let i = 0; i < sorted.length; i += INDEX_SNAPSHOT_CHUNK) {
+    out.push(indexSnapshotQuery(sorted.slice(i, i + INDEX_SNAPSHOT_CHUNK), refetchInterval));
+  }
+  return out;
+}
+
+export interface IndexQuotes {
+  byCode: ReadonlyMap<string, IndexQuote>;
+  pending: boolean;
+  fetching: boolean;
+  error: unknown;
+  refetch: () => void;
+}
+
+/** Quotes of any number of indices, by code. */
+export function useIndexQuotes(
+  codes: readonly string[],
+  refetchInterval: number | false = false,
+): IndexQuotes {
+  const queries = useMemo(() => indexSnapshotQueries(codes, refetchInterval), [codes, refetchInterval]);
+  return useQueries({
+    queries,
+    combine: (results) => {
+      const byCode = new Map<string, IndexQuote>();
+      for (const result of results) {
+        for (const item of result.data?.item ?? []) byCode.set(item.thscode.toUpperCase(), item);
+      }
+      return {
+        byCode,
+        pending: results.some((r) => r.isPending),
+        fetching: results.some((r) => r.isFetching),
+        error: results.find((r) => r.isError)?.error ?? null,
+        refetch: () => {
+          for (const r of results) if (r.isError) void r.refetch();
+        },
+      };
+    },
+  });
+}
+
+export function indexBarsQuery(thscode: string, start: number, end: number) {
+  return operationQuery(
+    'a-share-index/prices/historical',
+    { thscode, interval: '1d', start, end },
+    { keepPrevious: true },
+  );
+}
+
+export function constituentsQuery(thscode: string) {
+  return operationQuery('a-share-index/constituents/ths-stock-list', { thscode });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { ANOMALY_TAGS } from '../../contract/operations/market-extras';
+import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
+import { BOARDS } from '../../contract/price-limits';
+import { POOLS } from '../../api/limit-pools';
+
+/**
+ * The view state of `/limit-up` as URL search parameters. Every field falls back (`.catch`) so a
+ * hand-edited or outdated link opens a sensible view; defaults are left out of the URL by the route.
+ *
+ * - `date`: the trading day (absent: the latest one).
+ * - `pool`: `up`, `down` or `break`.
+ * - `sort`: `<column>.<asc|desc>`; absent (or a column the pool has not) means the pool's own default.
+ * - `board`: the market segment (main boards, ChiNext, STAR, Beijing), `all` by default.
+ * - `min`: the least consecutive boards of a limit-up row (1 shows every limit-up).
+ * - `q`: text filter on code, name, reason and industry.
+ * - `code`: the stock whose detail (pool row and anomaly analysis) is open.
+ * - `tag`: the anomaly tag the day's anomaly list shows (absent: all).
+ */
+
+export type { Pool } from '../../api/limit-pools';
+
+export const SORT_COLUMNS = [
+  'code',
+  'name',
+  'last',
+  'change_pct',
+  'first_time',
+  'last_time',
+  'boards',
+  'seal_money',
+  'max_seal_money',
+  'open_times',
+  'turnover',
+  'turnover_ratio',
+  'reason',
+  'industry',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+export interface SortSpec {
+  column: SortColumn;
+  desc: boolean;
+}
+
+export function parseSort(text: string): SortSpec | null {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
+  const column = SORT_COLUMNS.find((c) => c === match?.[1]);
+  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
+}
+
+export function formatSort(sort: SortSpec): string {
+  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+}
+
+export const BOARD_FILTERS = ['all', ...BOARDS] as const;
+export type BoardFilter = (typeof BOARD_FILTERS)[number];
+
+/** Consecutive boards a filter can ask for: 1 (all) up to 7 (7 and more). */
+export const MIN_BOARDS = [1, 2, 3, 4, 5, 7] as const;
+
+export const LIMIT_UP_SEARCH_DEFAULTS = { pool: 'up', board: 'all', min: 1, q: '' } as const;
+
+export const limitUpSearchSchema = z.object({
+  date: z.string().refine(isValidDate).optional().catch(undefined),
+  pool: z.enum(POOLS).default(LIMIT_UP_SEARCH_DEFAULTS.pool).catch(LIMIT_UP_SEARCH_DEFAULTS.pool),
+  sort: z
+    .string()
+    .refine((v) => parseSort(v) !== null)
+    .optional()
+    .catch(undefined),
+  board: z.enum(BOARD_FILTERS).default(LIMIT_UP_SEARCH_DEFAULTS.board).catch(LIMIT_UP_SEARCH_DEFAULTS.board),
+  min: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7)
+    .default(LIMIT_UP_SEARCH_DEFAULTS.min)
+    .catch(LIMIT_UP_SEARCH_DEFAULTS.min),
+  q: z
+    .string()
+    .transform((v) => v.trim().slice(0, 40))
+    .default(LIMIT_UP_SEARCH_DEFAULTS.q)
+    .catch(LIMIT_UP_SEARCH_DEFAULTS.q),
+  code: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => A_SHARE_CODE_RE.test(v))
+    .optional()
+    .catch(undefined),
+  tag: z.enum(ANOMALY_TAGS).optional().catch(undefined),
+});
+
+export type LimitUpSearch = z.output<typeof limitUpSearchSchema>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { INDEX_TAGS } from '../../contract/operations/index-group';
+
+/**
+ * The view state of `/sectors` and of an index page (`/sectors/$thscode`, `/index/$thscode`) as URL
+ * search parameters. Every field falls back (`.catch`) so a hand-edited or outdated link opens a
+ * sensible view; defaults are left out of the URL by the routes.
+ *
+ * - `tag`: the service's sector group (industries, concepts, regions, THS thematic indices).
+ * - `sort`: `<column>.<asc|desc>` of the ranking (or of the constituents on an index page).
+ * - `range`: the candle window of an index page.
+ */
+
+export const SECTOR_SORT_COLUMNS = [
+  'name',
+  'thscode',
+  'last',
+  'change',
+  'change_pct',
+  'turnover',
+  'volume',
+] as const;
+export const MEMBER_SORT_COLUMNS = [
+  'thscode',
+  'name',
+  'last',
+  'change',
+  'change_pct',
+  'amplitude',
+  'volume',
+  'turnover',
+  'pe_ttm',
+  'pb_mrq',
+  'ps_ttm',
+  'pcf_ttm',
+] as const;
+
+export const INDEX_RANGES = ['3m', '6m', '1y', '3y', '5y'] as const;
+export type IndexRange = (typeof INDEX_RANGES)[number];
+
+export interface SortSpec<C extends string> {
+  column: C;
+  desc: boolean;
+}
+
+/** `change_pct.desc` → { column, desc } when the column is one of `columns`; null otherwise. */
+export function parseSort<const C extends readonly string[]>(
+  text: string,
+  columns: C,
+): SortSpec<C[number]> | null {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
+  const column = columns.find((c) => c === match?.[1]);
+  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
+}
+
+export function formatSort(sort: { column: string; desc: boolean }): string {
+  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+}
+
+function sortParam<const C extends readonly string[]>(columns: C, fallback: string) {
+  return z
+    .string()
+    .refine((v) => parseSort(v, columns) !== null)
+    .default(fallback)
+    .catch(fallback);
+}
+
+export const SECTORS_SEARCH_DEFAULTS = { tag: 'industry', sort: 'change_pct.desc' } as const;
+
+export const sectorsSearchSchema = z.object({
+  tag: z.enum(INDEX_TAGS).default(SECTORS_SEARCH_DEFAULTS.tag).catch(SECTORS_SEARCH_DEFAULTS.tag),
+  sort: sortParam(SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS.sort),
+});
+export type SectorsSearch = z.output<typeof sectorsSearchSchema>;
+
+/** Leaders first: the constituents open sorted by the day's change, largest first. */
+export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc' } as const;
+
+export const indexSearchSchema = z.object({
+  range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
+  sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
+});
+export type IndexSearch = z.output<typeof indexSearchSchema>;

@@ -1,0 +1,40 @@
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { isThsIndex } from '../api/indices';
+import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
+import { normaliseIndexCode } from '../features/sectors/dates';
+import { loadIndexView } from '../features/sectors/loader';
+import { INDEX_SEARCH_DEFAULTS, indexSearchSchema } from '../features/sectors/url-state';
+import { useSearchPatch } from '../lib/useSearchPatch';
+
+/**
+ * An exchange index (000001.SH, 399001.SZ, 000300.SH, …): the same view as a sector page, candles and
+ * constituents. The search opens every index here; a THS sector (`.TI`) is sent on to `/sectors`.
+ */
+export const Route = createFileRoute('/index/$thscode')({
+  validateSearch: indexSearchSchema,
+  search: { middlewares: [stripSearchParams(INDEX_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ params, search }) => {
+    const thscode = normaliseIndexCode(params.thscode);
+    if (isThsIndex(thscode)) {
+      throw redirect({ to: '/sectors/$thscode', params: { thscode }, search, replace: true });
+    }
+  },
+  loaderDeps: ({ search }) => ({ range: search.range }),
+  loader: ({ context, params, deps, cause }) =>
+    loadIndexView(context.queryClient, params.thscode, deps, { wait: cause !== 'stay' }),
+  pendingComponent: IndexPending,
+  component: IndexRoute,
+});
+
+function IndexPending() {
+  const { thscode } = Route.useParams();
+  return <IndexSkeleton thscode={normaliseIndexCode(thscode)} />;
+}
+
+function IndexRoute() {
+  const { thscode } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = useSearchPatch(navigate);
+  return <IndexView thscode={thscode} search={search} onSearch={onSearch} />;
+}

@@ -1,0 +1,40 @@
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { isThsIndex } from '../api/indices';
+import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
+import { normaliseIndexCode } from '../features/sectors/dates';
+import { loadIndexView } from '../features/sectors/loader';
+import { INDEX_SEARCH_DEFAULTS, indexSearchSchema } from '../features/sectors/url-state';
+import { useSearchPatch } from '../lib/useSearchPatch';
+
+/**
+ * A THS sector index (`.TI`): candles and constituents. An exchange index has its page under `/index`
+ * (the same view): a sector link to one is sent there, so every index has exactly one address.
+ */
+export const Route = createFileRoute('/sectors/$thscode')({
+  validateSearch: indexSearchSchema,
+  search: { middlewares: [stripSearchParams(INDEX_SEARCH_DEFAULTS)] },
+  beforeLoad: ({ params, search }) => {
+    const thscode = normaliseIndexCode(params.thscode);
+    if (/\.(SH|SZ)$/.test(thscode) && !isThsIndex(thscode)) {
+      throw redirect({ to: '/index/$thscode', params: { thscode }, search, replace: true });
+    }
+  },
+  loaderDeps: ({ search }) => ({ range: search.range }),
+  loader: ({ context, params, deps, cause }) =>
+    loadIndexView(context.queryClient, params.thscode, deps, { wait: cause !== 'stay' }),
+  pendingComponent: IndexPending,
+  component: SectorRoute,
+});
+
+function IndexPending() {
+  const { thscode } = Route.useParams();
+  return <IndexSkeleton thscode={normaliseIndexCode(thscode)} />;
+}
+
+function SectorRoute() {
+  const { thscode } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = useSearchPatch(navigate);
+  return <IndexView thscode={thscode} search={search} onSearch={onSearch} />;
+}
