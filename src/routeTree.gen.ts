@@ -12,15 +12,26 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuctionRouteImport } from './routes/auction'
 import { Route as DragonTigerRouteImport } from './routes/dragon-tiger'
+import { Route as HkIpoRouteImport } from './routes/hk-ipo'
 import { Route as HotRouteImport } from './routes/hot'
 import { Route as LimitUpRouteImport } from './routes/limit-up'
+import { Route as ExplorerIndexRouteImport } from './routes/explorer.index'
+import { Route as ExplorerSplatRouteImport } from './routes/explorer.$'
+import { Route as FundThscodeRouteImport } from './routes/fund.$thscode'
+import { Route as FundCompareRouteImport } from './routes/fund.compare'
+import { Route as FuturesIndexRouteImport } from './routes/futures.index'
+import { Route as FuturesThscodeRouteImport } from './routes/futures.$thscode'
 import { Route as Char91indexChar93ThscodeRouteImport } from './routes/[index].$thscode'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
+import { Route as OptionsIndexRouteImport } from './routes/options.index'
+import { Route as OptionsThscodeRouteImport } from './routes/options.$thscode'
 import { Route as SectorsIndexRouteImport } from './routes/sectors.index'
 import { Route as SectorsThscodeRouteImport } from './routes/sectors.$thscode'
 import { Route as StockThscodeRouteImport } from './routes/stock.$thscode'
 import { Route as WatchlistsIndexRouteImport } from './routes/watchlists.index'
 import { Route as WatchlistsIdRouteImport } from './routes/watchlists.$id'
 import { Route as WatchlistsImportRouteImport } from './routes/watchlists.import'
+import { Route as NewsNoticeSeqRouteImport } from './routes/news.notice.$seq'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,6 +48,11 @@ const DragonTigerRoute = DragonTigerRouteImport.update({
   path: '/dragon-tiger',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HkIpoRoute = HkIpoRouteImport.update({
+  id: '/hk-ipo',
+  path: '/hk-ipo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HotRoute = HotRouteImport.update({
   id: '/hot',
   path: '/hot',
@@ -47,12 +63,57 @@ const LimitUpRoute = LimitUpRouteImport.update({
   path: '/limit-up',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExplorerIndexRoute = ExplorerIndexRouteImport.update({
+  id: '/explorer/',
+  path: '/explorer/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExplorerSplatRoute = ExplorerSplatRouteImport.update({
+  id: '/explorer/$',
+  path: '/explorer/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FundThscodeRoute = FundThscodeRouteImport.update({
+  id: '/fund/$thscode',
+  path: '/fund/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FundCompareRoute = FundCompareRouteImport.update({
+  id: '/fund/compare',
+  path: '/fund/compare',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuturesIndexRoute = FuturesIndexRouteImport.update({
+  id: '/futures/',
+  path: '/futures/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FuturesThscodeRoute = FuturesThscodeRouteImport.update({
+  id: '/futures/$thscode',
+  path: '/futures/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const Char91indexChar93ThscodeRoute =
   Char91indexChar93ThscodeRouteImport.update({
     id: '/index/$thscode',
     path: '/index/$thscode',
     getParentRoute: () => rootRouteImport,
   } as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OptionsIndexRoute = OptionsIndexRouteImport.update({
+  id: '/options/',
+  path: '/options/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OptionsThscodeRoute = OptionsThscodeRouteImport.update({
+  id: '/options/$thscode',
+  path: '/options/$thscode',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SectorsIndexRoute = SectorsIndexRouteImport.update({
   id: '/sectors/',
   path: '/sectors/',
@@ -83,49 +144,87 @@ const WatchlistsImportRoute = WatchlistsImportRouteImport.update({
   path: '/watchlists/import',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NewsNoticeSeqRoute = NewsNoticeSeqRouteImport.update({
+  id: '/news/notice/$seq',
+  path: '/news/notice/$seq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/limit-up': typeof LimitUpRoute
+  '/explorer/$': typeof ExplorerSplatRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer/': typeof ExplorerIndexRoute
+  '/futures/': typeof FuturesIndexRoute
+  '/news/': typeof NewsIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/limit-up': typeof LimitUpRoute
+  '/explorer/$': typeof ExplorerSplatRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer': typeof ExplorerIndexRoute
+  '/futures': typeof FuturesIndexRoute
+  '/news': typeof NewsIndexRoute
+  '/options': typeof OptionsIndexRoute
   '/sectors': typeof SectorsIndexRoute
   '/watchlists': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/auction': typeof AuctionRoute
   '/dragon-tiger': typeof DragonTigerRoute
+  '/hk-ipo': typeof HkIpoRoute
   '/hot': typeof HotRoute
   '/limit-up': typeof LimitUpRoute
+  '/explorer/$': typeof ExplorerSplatRoute
+  '/fund/$thscode': typeof FundThscodeRoute
+  '/fund/compare': typeof FundCompareRoute
+  '/futures/$thscode': typeof FuturesThscodeRoute
   '/index/$thscode': typeof Char91indexChar93ThscodeRoute
+  '/options/$thscode': typeof OptionsThscodeRoute
   '/sectors/$thscode': typeof SectorsThscodeRoute
   '/stock/$thscode': typeof StockThscodeRoute
   '/watchlists/$id': typeof WatchlistsIdRoute
   '/watchlists/import': typeof WatchlistsImportRoute
+  '/explorer/': typeof ExplorerIndexRoute
+  '/futures/': typeof FuturesIndexRoute
+  '/news/': typeof NewsIndexRoute
+  '/options/': typeof OptionsIndexRoute
   '/sectors/': typeof SectorsIndexRoute
   '/watchlists/': typeof WatchlistsIndexRoute
+  '/news/notice/$seq': typeof NewsNoticeSeqRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -133,58 +232,102 @@ export interface FileRouteTypes {
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/limit-up'
+    | '/explorer/$'
+    | '/fund/$thscode'
+    | '/fund/compare'
+    | '/futures/$thscode'
     | '/index/$thscode'
+    | '/options/$thscode'
     | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer/'
+    | '/futures/'
+    | '/news/'
+    | '/options/'
     | '/sectors/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/limit-up'
+    | '/explorer/$'
+    | '/fund/$thscode'
+    | '/fund/compare'
+    | '/futures/$thscode'
     | '/index/$thscode'
+    | '/options/$thscode'
     | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer'
+    | '/futures'
+    | '/news'
+    | '/options'
     | '/sectors'
     | '/watchlists'
+    | '/news/notice/$seq'
   id:
     | '__root__'
     | '/'
     | '/auction'
     | '/dragon-tiger'
+    | '/hk-ipo'
     | '/hot'
     | '/limit-up'
+    | '/explorer/$'
+    | '/fund/$thscode'
+    | '/fund/compare'
+    | '/futures/$thscode'
     | '/index/$thscode'
+    | '/options/$thscode'
     | '/sectors/$thscode'
     | '/stock/$thscode'
     | '/watchlists/$id'
     | '/watchlists/import'
+    | '/explorer/'
+    | '/futures/'
+    | '/news/'
+    | '/options/'
     | '/sectors/'
     | '/watchlists/'
+    | '/news/notice/$seq'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuctionRoute: typeof AuctionRoute
   DragonTigerRoute: typeof DragonTigerRoute
+  HkIpoRoute: typeof HkIpoRoute
   HotRoute: typeof HotRoute
   LimitUpRoute: typeof LimitUpRoute
+  ExplorerSplatRoute: typeof ExplorerSplatRoute
+  FundThscodeRoute: typeof FundThscodeRoute
+  FundCompareRoute: typeof FundCompareRoute
+  FuturesThscodeRoute: typeof FuturesThscodeRoute
   Char91indexChar93ThscodeRoute: typeof Char91indexChar93ThscodeRoute
+  OptionsThscodeRoute: typeof OptionsThscodeRoute
   SectorsThscodeRoute: typeof SectorsThscodeRoute
   StockThscodeRoute: typeof StockThscodeRoute
   WatchlistsIdRoute: typeof WatchlistsIdRoute
   WatchlistsImportRoute: typeof WatchlistsImportRoute
+  ExplorerIndexRoute: typeof ExplorerIndexRoute
+  FuturesIndexRoute: typeof FuturesIndexRoute
+  NewsIndexRoute: typeof NewsIndexRoute
+  OptionsIndexRoute: typeof OptionsIndexRoute
   SectorsIndexRoute: typeof SectorsIndexRoute
   WatchlistsIndexRoute: typeof WatchlistsIndexRoute
+  NewsNoticeSeqRoute: typeof NewsNoticeSeqRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -210,6 +353,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DragonTigerRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/hk-ipo': {
+      id: '/hk-ipo'
+      path: '/hk-ipo'
+      fullPath: '/hk-ipo'
+      preLoaderRoute: typeof HkIpoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/hot': {
       id: '/hot'
       path: '/hot'
@@ -224,11 +374,74 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LimitUpRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/explorer/': {
+      id: '/explorer/'
+      path: '/explorer'
+      fullPath: '/explorer/'
+      preLoaderRoute: typeof ExplorerIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/explorer/$': {
+      id: '/explorer/$'
+      path: '/explorer/$'
+      fullPath: '/explorer/$'
+      preLoaderRoute: typeof ExplorerSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fund/$thscode': {
+      id: '/fund/$thscode'
+      path: '/fund/$thscode'
+      fullPath: '/fund/$thscode'
+      preLoaderRoute: typeof FundThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/fund/compare': {
+      id: '/fund/compare'
+      path: '/fund/compare'
+      fullPath: '/fund/compare'
+      preLoaderRoute: typeof FundCompareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/futures/': {
+      id: '/futures/'
+      path: '/futures'
+      fullPath: '/futures/'
+      preLoaderRoute: typeof FuturesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/futures/$thscode': {
+      id: '/futures/$thscode'
+      path: '/futures/$thscode'
+      fullPath: '/futures/$thscode'
+      preLoaderRoute: typeof FuturesThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/index/$thscode': {
       id: '/index/$thscode'
       path: '/index/$thscode'
       fullPath: '/index/$thscode'
       preLoaderRoute: typeof Char91indexChar93ThscodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/options/': {
+      id: '/options/'
+      path: '/options'
+      fullPath: '/options/'
+      preLoaderRoute: typeof OptionsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/options/$thscode': {
+      id: '/options/$thscode'
+      path: '/options/$thscode'
+      fullPath: '/options/$thscode'
+      preLoaderRoute: typeof OptionsThscodeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sectors/': {
@@ -273,6 +486,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WatchlistsImportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/news/notice/$seq': {
+      id: '/news/notice/$seq'
+      path: '/news/notice/$seq'
+      fullPath: '/news/notice/$seq'
+      preLoaderRoute: typeof NewsNoticeSeqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -280,15 +500,26 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuctionRoute: AuctionRoute,
   DragonTigerRoute: DragonTigerRoute,
+  HkIpoRoute: HkIpoRoute,
   HotRoute: HotRoute,
   LimitUpRoute: LimitUpRoute,
+  ExplorerSplatRoute: ExplorerSplatRoute,
+  FundThscodeRoute: FundThscodeRoute,
+  FundCompareRoute: FundCompareRoute,
+  FuturesThscodeRoute: FuturesThscodeRoute,
   Char91indexChar93ThscodeRoute: Char91indexChar93ThscodeRoute,
+  OptionsThscodeRoute: OptionsThscodeRoute,
   SectorsThscodeRoute: SectorsThscodeRoute,
   StockThscodeRoute: StockThscodeRoute,
   WatchlistsIdRoute: WatchlistsIdRoute,
   WatchlistsImportRoute: WatchlistsImportRoute,
+  ExplorerIndexRoute: ExplorerIndexRoute,
+  FuturesIndexRoute: FuturesIndexRoute,
+  NewsIndexRoute: NewsIndexRoute,
+  OptionsIndexRoute: OptionsIndexRoute,
   SectorsIndexRoute: SectorsIndexRoute,
   WatchlistsIndexRoute: WatchlistsIndexRoute,
+  NewsNoticeSeqRoute: NewsNoticeSeqRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

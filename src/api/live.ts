@@ -105,7 +105,7 @@ export interface LiveSession extends MarketSession {
 }
 
 /** The trading calendar as a set of days, or null while it loads or when it cannot be read. */
-function useTradingDays(): { days: Set<string> | null; pending: boolean } {
+function useTradingDaySet(): { days: Set<string> | null; pending: boolean } {
   const calendar = useQuery(calendarQuery());
   const days = useMemo(
     () => (calendar.data ? tradingDaySet(calendar.data.item.map((item) => item.date)) : null),
@@ -132,7 +132,7 @@ function useWakeAt(nextChangeMs: number, now: () => number): void {
  */
 export function useMarketSession(): LiveSession {
   const { now, known: clockKnown } = useServerClock();
-  const { days, pending } = useTradingDays();
+  const { days, pending } = useTradingDaySet();
   const nowMs = now();
   const session = sessionAt(nowMs, days ?? weekdaySet(nowMs));
   useWakeAt(session.nextChangeMs, now);
@@ -146,7 +146,7 @@ export function useMarketSession(): LiveSession {
  */
 export function useTradingWindowsLive(windows: readonly TradingWindow[] | null): boolean {
   const { now } = useServerClock();
-  const { days } = useTradingDays();
+  const { days } = useTradingDaySet();
   const nowMs = now();
   const fallback = new Set([...weekdaySet(nowMs - DAY_MS), ...weekdaySet(nowMs)]);
   const state =

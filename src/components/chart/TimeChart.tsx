@@ -125,11 +125,6 @@ function tickLabel(time: Time, type: TickMarkType): string {
   return day.slice(5);
 }
 
-/** `yyyy-MM-dd HH:mm` of a (shifted) chart time: its UTC wall clock is the Shanghai one. */
-function chartMinute(time: Time): string {
-  return new Date(fromChartTime(time) + SHANGHAI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** Minute series: the clock on intraday ticks, the date where a new day starts. */
 function minuteTickLabel(time: Time, type: TickMarkType): string {
   const text = chartMinute(time);
