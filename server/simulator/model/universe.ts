@@ -10,6 +10,7 @@ import {
   type NameSuffix,
 } from './names';
 import { Rng, at, fnv1a } from './random';
+import { limitPct, type Board } from '../../../src/contract/price-limits';
 
 /**
  * The A-share universe: 5,515 stocks with board-correct codes (the count and exchange split of a real
@@ -17,7 +18,7 @@ import { Rng, at, fnv1a } from './random';
  * shares, sector and magnitudes. Well-known stocks carry real names; the rest get unique generated ones.
  */
 
-export type Board = 'main' | 'chinext' | 'star' | 'bse';
+export type { Board };
 export type StockExchange = 'SH' | 'SZ' | 'BJ';
 
 export interface Stock {
@@ -311,19 +312,7 @@ export function listedStocks(day: number): readonly Stock[] {
   return hit;
 }
 
-/** Daily price limit as a fraction for a stock on a day (ChiNext moved to 20% on 2020-08-24, ST to 10% on 2025-07-07). */
+/** Daily price limit as a fraction for a stock on a day: the contract's board rules (src/contract/price-limits.ts). */
 export function priceLimit(stock: Stock, day: number): number {
-  switch (stock.board) {
-    case 'bse':
-      return 0.3;
-    case 'star':
-      return 0.2;
-    case 'chinext':
-      return day >= CHINEXT_REFORM_DAY ? 0.2 : 0.1;
-    case 'main':
-      return stock.st && day < ST_REFORM_DAY ? 0.05 : 0.1;
-  }
+  return limitPct(stock.board, stock.st, dateOf(day)) / 100;
 }
-
-const CHINEXT_REFORM_DAY = dayOf('2020-08-24');
-const ST_REFORM_DAY = dayOf('2025-07-07');
