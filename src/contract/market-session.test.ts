@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isLivePhase, sessionAt, tradingDaySet, type SessionPhase } from './market-session';
+import {
+  TRADING_MINUTES_PER_DAY,
+  isLivePhase,
+  sessionAt,
+  tradedMinutes,
+  tradingDaySet,
+  type SessionPhase,
+} from './market-session';
 
 // Instants are written with an explicit +08:00 offset, so nothing here depends on the machine's zone.
 const sh = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
@@ -88,5 +95,21 @@ describe('live phases and calendar dates', () => {
       '2026-07-15',
       '2026-07-16',
     ]);
+  });
+});
+
+describe('traded minutes', () => {
+  const at = (hh: number, mm: number) => hh * 3600 + mm * 60;
+  it('counts the minutes of continuous trading elapsed, frozen over lunch', () => {
+    expect(TRADING_MINUTES_PER_DAY).toBe(240);
+    expect(tradedMinutes(at(9, 0))).toBe(0);
+    expect(tradedMinutes(at(9, 25))).toBe(0);
+    expect(tradedMinutes(at(9, 31))).toBe(1);
+    expect(tradedMinutes(at(10, 10))).toBe(40);
+    expect(tradedMinutes(at(11, 30))).toBe(120);
+    expect(tradedMinutes(at(12, 15))).toBe(120);
+    expect(tradedMinutes(at(13, 30))).toBe(150);
+    expect(tradedMinutes(at(15, 0))).toBe(240);
+    expect(tradedMinutes(at(18, 30))).toBe(240);
   });
 });
