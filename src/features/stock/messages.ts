@@ -88,7 +88,10 @@ const MESSAGES = {
   'fiscal.Q4': ['{year} 年报', 'FY{year}'],
   'indicators.report': ['报告期', 'Report'],
   'indicators.latest': ['最新（{report}）', 'Latest ({report})'],
-  'indicators.asGiven': ['数值按服务原样显示', 'Values as given by the service'],
+  'indicators.asGiven': [
+    '百分比、比率、倍数统一保留两位小数；悬停查看服务原值',
+    'Percentages, ratios and multiples to two decimals; hover for the value as sent',
+  ],
   'report.1': ['{year} 一季报', 'Q1 {year}'],
   'report.2': ['{year} 中报', 'H1 {year}'],
   'report.3': ['{year} 三季报', 'Q3 {year}'],
