@@ -10,6 +10,13 @@ import './stock.css';
 
 /** Chart area height: fixed, so the page never moves while bars load. */
 export const CHART_HEIGHT = 440;
+/** With an indicator pane under the volume. */
+export const CHART_HEIGHT_WITH_INDICATOR = 560;
+
+/** The chart's height for the lower pane chosen in the URL. */
+export function chartHeight(ind: string): number {
+  return ind === 'none' ? CHART_HEIGHT : CHART_HEIGHT_WITH_INDICATOR;
+}
 
 export function Stat({
   label,
@@ -68,21 +75,22 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
   );
 }
 
-export function PriceChartSkeleton() {
+export function PriceChartSkeleton({ indicator = 'none' }: { indicator?: string }) {
   return (
     <section className="panel stock-chart" aria-busy="true">
       <div className="stock-toolbar stock-toolbar--skeleton" />
       <div className="stock-legend stock-legend--skeleton" />
-      <div className="stock-chart__body skel" style={{ height: CHART_HEIGHT }} />
+      <div className="stock-chart__body skel" style={{ height: chartHeight(indicator) }} />
+      {indicator !== 'none' && <div className="stock-legend stock-legend--skeleton" />}
     </section>
   );
 }
 
-export function StockSkeleton({ thscode }: { thscode: string }) {
+export function StockSkeleton({ thscode, indicator }: { thscode: string; indicator?: string }) {
   return (
     <div className="stock-page" aria-busy="true">
       <StockHeaderSkeleton thscode={thscode} />
-      <PriceChartSkeleton />
+      <PriceChartSkeleton indicator={indicator} />
       <div className="panel stock-tabs stock-tabs--skeleton" />
     </div>
   );

@@ -1,13 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { findInstrument, instrumentQuery } from '../../api/instruments';
+import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { calendarQuery, serverToday } from '../../api/live';
 import { A_SHARE_CODE_RE } from '../../contract/params';
 import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
 import {
   adjustmentEventsQuery,
+  auctionFloatQuery,
   barsQuery,
   dragonTigerQuery,
+  indexBarsQuery,
   indicatorsQuery,
   latestReportQuery,
   rankTrendQuery,
@@ -24,6 +26,17 @@ import type { StockSearch } from './url-state';
 /** Code in canonical form: the service's suffixes are upper case. */
 export function normaliseCode(raw: string): string {
   return raw.trim().toUpperCase();
+}
+
+/** Instruments the compare overlay can draw: A-shares and indices (the ones with daily bars). */
+export function isComparable(record: Pick<InstrumentRecord, 'asset_type'>): boolean {
+  return record.asset_type === 'a-share' || record.asset_type === 'a-share-index';
+}
+
+/** The header's year of daily bars (52-week range, volume ratio): the default chart's own request. */
+export function headerBarsQuery(thscode: string, today: string) {
+  const span = barWindow(today, '1y', 'day');
+  return barsQuery(thscode, 'forward', span.start, span.end);
 }
 
 /** Years shown by default in range mode. */
@@ -93,11 +106,29 @@ export async function loadStockView(
     serverToday(queryClient),
   ]);
   if (!findInstrument(lookup, thscode)) return;
-  const span = barWindow(today, search.range);
+  const span = barWindow(today, search.range, search.interval);
   const critical: Promise<unknown>[] = [
     queryClient.ensureQueryData(snapshotQuery(thscode)),
     queryClient.ensureQueryData(barsQuery(thscode, search.adjust, span.start, span.end)),
   ];
+  // The header's figures: float shares from the auction, the 52-week range and 5-day volumes.
+  void queryClient.prefetchQuery(auctionFloatQuery(thscode));
+  void queryClient.prefetchQuery(headerBarsQuery(thscode, today));
+  if (search.cmp !== undefined && search.cmp !== thscode) {
+    const cmp = search.cmp;
+    void (async () => {
+      const other = findInstrument(
+        await queryClient.ensureQueryData(instrumentQuery(cmp)).catch(() => undefined),
+        cmp,
+      );
+      // A stock in the page's adjustment, an index as it is (indices are never adjusted).
+      if (other?.asset_type === 'a-share') {
+        await queryClient.prefetchQuery(barsQuery(cmp, search.adjust, span.start, span.end));
+      } else if (other?.asset_type === 'a-share-index') {
+        await queryClient.prefetchQuery(indexBarsQuery(cmp, span.start, span.end));
+      }
+    })();
+  }
   // The open tab's data is requested at once; the page does not wait for it (it has its own skeleton).
   switch (search.tab) {
     case 'financials':
