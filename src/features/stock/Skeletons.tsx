@@ -1,5 +1,6 @@
 import { DASH } from '../../lib/format';
 import { useStockText } from './messages';
+import { HEADER_FIGURES } from './header-figures';
 import './stock.css';
 
 /**
@@ -23,14 +24,20 @@ export function Stat({
   value,
   tone = 'flat',
   testId,
+  title,
+  wide = false,
 }: {
   label: string;
   value: string;
   tone?: string;
   testId?: string;
+  /** How the figure is defined (units, sources). */
+  title?: string;
+  /** Takes two columns (a date and time). */
+  wide?: boolean;
 }) {
   return (
-    <div className="stock-head__stat">
+    <div className={wide ? 'stock-head__stat stock-head__stat--wide' : 'stock-head__stat'} title={title}>
       <dt>{label}</dt>
       <dd className={tone === 'flat' ? 'num' : `num ${tone}`} data-testid={testId}>
         {value}
@@ -42,15 +49,7 @@ export function Stat({
 /** The header with dashes in every slot, the same size as the loaded header. */
 export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
   const { t } = useStockText();
-  const labels = [
-    t('header.open'),
-    t('header.high'),
-    t('header.low'),
-    t('header.prevClose'),
-    t('header.volume'),
-    t('header.turnover'),
-    t('header.time'),
-  ];
+
   return (
     <header className="panel stock-head stock-head--skeleton">
       <div className="stock-head__id">
@@ -66,8 +65,8 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
           <span>{DASH}</span>
         </div>
         <dl className="stock-head__stats">
-          {labels.map((label) => (
-            <Stat key={label} label={label} value={DASH} />
+          {HEADER_FIGURES.map(([id, label]) => (
+            <Stat key={id} label={t(label)} value={DASH} wide={id === 'time'} />
           ))}
         </dl>
       </div>
