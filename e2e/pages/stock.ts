@@ -57,12 +57,21 @@ export class StockPage {
     return this.tabs.getByRole('tab', { name: label });
   }
 
-  /** The cells of one statement line, by its row label, without the label. */
+  /** The values of one statement line, by its row label, without the label and the YoY change. */
   statementRow(label: string): Locator {
     return this.statementTable
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
-      .getByRole('cell');
+      .getByRole('cell')
+      .locator('.stock-cell__value');
+  }
+
+  /** The year-on-year changes under the values of one statement line. */
+  statementYoy(label: string): Locator {
+    return this.statementTable
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByTestId('yoy');
   }
 
   /** Candle colours as the chart library applied them (the wrapper mirrors them on its element). */

@@ -15,8 +15,10 @@ import {
   rankTrendQuery,
   snapshotQuery,
   statementQuery,
+  type StatementColumn,
 } from './queries';
-import type { StockSearch } from './url-state';
+import { LIMIT_MAX, type StockSearch } from './url-state';
+import { yoyExtraPeriods } from './statements';
 
 /**
  * From view state to operation parameters. The route loader and the components both go through these
@@ -53,17 +55,38 @@ export function statementWindow(search: StockSearch, today: string): StatementWi
   return { from: addYearsToDate(today, -DEFAULT_RANGE_YEARS), to: today };
 }
 
+/**
+ * The statement request of the view: the periods shown plus those a year before them (four quarters or
+ * one year more), so that even the oldest column shown has its year-on-year change. Within the
+ * service's limits: at most 20 periods, a range of at most ten years.
+ */
 export function statementParams(thscode: string, search: StockSearch, today: string) {
   if (search.mode === 'range') {
     const { from, to } = statementWindow(search, today);
-    return {
-      thscode,
-      period: search.period,
-      start: shanghaiMidnight(from),
-      end: shanghaiMidnight(to),
-    };
+    const start = Math.max(
+      shanghaiMidnight(addYearsToDate(from, -1)),
+      shanghaiMidnight(addYearsToDate(to, -10)),
+    );
+    return { thscode, period: search.period, start, end: shanghaiMidnight(to) };
   }
-  return { thscode, period: search.period, limit: search.limit };
+  return {
+    thscode,
+    period: search.period,
+    limit: Math.min(LIMIT_MAX, search.limit + yoyExtraPeriods(search.period)),
+  };
+}
+
+/** The columns the table shows out of those fetched (newest first): the N asked for, or the range. */
+export function shownColumns(
+  columns: readonly StatementColumn[],
+  search: StockSearch,
+  today: string,
+): StatementColumn[] {
+  if (search.mode === 'range') {
+    const fromMs = shanghaiMidnight(statementWindow(search, today).from);
+    return columns.filter((c) => c.periodEndMs >= fromMs);
+  }
+  return columns.slice(0, search.limit);
 }
 
 /** `yyyy-q` of a statement's fiscal period (FY counts as the fourth quarter). */
