@@ -5,6 +5,7 @@ import {
   CrosshairMode,
   HistogramSeries,
   LineSeries,
+  PriceScaleMode,
   TickMarkType,
   createChart,
   createSeriesMarkers,
@@ -66,7 +67,14 @@ interface SeriesBase {
 
 export type ChartSeries =
   | (SeriesBase & { kind: 'candles'; data: readonly CandlePoint[]; markers?: readonly MarkerSpec[] })
-  | (SeriesBase & { kind: 'line'; data: readonly ValuePoint[]; color: ColorRole; lineWidth?: 1 | 2 | 3 })
+  | (SeriesBase & {
+      kind: 'line';
+      data: readonly ValuePoint[];
+      color: ColorRole;
+      lineWidth?: 1 | 2 | 3;
+      /** Its latest value as a label in its colour on the price scale (one label per line). */
+      lastValueLabel?: boolean;
+    })
   | (SeriesBase & { kind: 'histogram'; data: readonly ValuePoint[]; color: ColorRole });
 
 export interface TimeChartProps {
@@ -77,6 +85,10 @@ export interface TimeChartProps {
   paneStretch?: readonly number[];
   /** Smallest value at the top (ranks: 1 is best). */
   invertScale?: boolean;
+  /** Logarithmic price scale: small values (the top ranks) get as much room as large ones. */
+  logScale?: boolean;
+  /** Empty room above and below the main pane's data, as fractions of its height (library default 0.2/0.1). */
+  scaleMargins?: { top: number; bottom: number };
   /** Time (Unix ms) of the point under the crosshair, or null when the pointer leaves the chart. */
   onHover?: (time: number | null) => void;
   /** Changing it fits the whole data into view (a new range), otherwise the user's zoom is kept. */
@@ -117,7 +129,12 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
   return format ? { type: 'custom' as const, formatter: format, minMove: 0.001 } : undefined;
 }
 
-function chartOptions(palette: Palette, invertScale: boolean) {
+function chartOptions(
+  palette: Palette,
+  invertScale: boolean,
+  logScale: boolean,
+  scaleMargins: { top: number; bottom: number } | undefined,
+) {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.bg },
@@ -133,7 +150,12 @@ function chartOptions(palette: Palette, invertScale: boolean) {
       vertLine: { color: palette.faint, labelBackgroundColor: palette.border },
       horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
     },
-    rightPriceScale: { borderColor: palette.border, invertScale },
+    rightPriceScale: {
+      borderColor: palette.border,
+      invertScale,
+      mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal,
+      ...(scaleMargins && { scaleMargins }),
+    },
     timeScale: {
       borderColor: palette.border,
       timeVisible: false,
@@ -161,7 +183,7 @@ function seriesOptions(spec: ChartSeries, palette: Palette) {
         color: palette[spec.color],
         lineWidth: spec.lineWidth ?? 1,
         priceLineVisible: false,
-        lastValueVisible: false,
+        lastValueVisible: spec.lastValueLabel ?? false,
         crosshairMarkerRadius: 3,
         ...(priceFormat && { priceFormat }),
       };
@@ -234,6 +256,8 @@ export function TimeChart({
   height,
   paneStretch,
   invertScale = false,
+  logScale = false,
+  scaleMargins,
   onHover,
   viewKey,
   label,
@@ -276,10 +300,12 @@ export function TimeChart({
     const chart = chartRef.current;
     const container = containerRef.current;
     if (!chart || !palette || !container) return;
-    chart.applyOptions(chartOptions(palette, invertScale));
-    // Test hook, like the candle colours below: what the library really applied.
-    container.dataset['invertScale'] = String(chart.priceScale('right').options().invertScale);
-  }, [palette, invertScale]);
+    chart.applyOptions(chartOptions(palette, invertScale, logScale, scaleMargins));
+    // Test hooks, like the candle colours below: what the library really applied.
+    const scale = chart.priceScale('right').options();
+    container.dataset['invertScale'] = String(scale.invertScale);
+    container.dataset['logScale'] = String(scale.mode === PriceScaleMode.Logarithmic);
+  }, [palette, invertScale, logScale, scaleMargins]);
 
   useEffect(() => {
     const chart = chartRef.current;

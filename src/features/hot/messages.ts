@@ -79,6 +79,12 @@ const MESSAGES = {
     'Popularity rank of {names} over time, rank 1 at the top',
   ],
   'trend.latest': ['最新 {rank}', 'latest {rank}'],
+  'trend.rankOn': ['第 {rank} 名', 'rank {rank}'],
+  'trend.latestDay': ['最新', 'Latest'],
+  'trend.scale': [
+    '对数刻度：前几名之间留出足够距离；右侧标签为各线最新排名',
+    'Log scale: the top ranks stay apart; labels on the right are each line’s latest rank',
+  ],
   'trend.noPoints': ['无数据', 'no data'],
   'trend.failed': ['失败', 'failed'],
   'trend.unavailable': ['当前环境无法绘制图表', 'Charts cannot be drawn here'],
