@@ -182,10 +182,10 @@ export function TrendView({
       </div>
 
       <div className="hot-trend__pick">
+        <div className="hot-legend__day num muted" data-testid="trend-day" aria-live="polite">
+          {hovered === null ? t('trend.latestDay') : formatShanghaiDate(hovered)}
+        </div>
         <ul className="hot-legend" aria-label={t('trend.legend')} data-testid="trend-legend">
-          <li className="hot-legend__day num muted" data-testid="trend-day" aria-live="polite">
-            {hovered === null ? t('trend.latestDay') : formatShanghaiDate(hovered)}
-          </li>
           {lines.map((line, index) => (
             <li key={line.thscode} className="hot-legend__item" data-code={line.thscode}>
               <span className={`hot-swatch hot-swatch--${line.color}`} aria-hidden="true" />
