@@ -28,6 +28,21 @@ async function apiItems(request: APIRequestContext, path: string): Promise<Row[]
   });
 }
 
+/** `item[]` of an operation as plain records (for fields beyond code and name). */
+async function apiRecords(request: APIRequestContext, path: string): Promise<Record<string, unknown>[]> {
+  const res = await request.get(path);
+  const body: unknown = await res.json();
+  const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : null;
+  const items = typeof data === 'object' && data !== null && 'item' in data ? data.item : null;
+  if (!Array.isArray(items)) throw new Error(`no items: ${path}`);
+  return items.map((item: unknown) => (typeof item === 'object' && item !== null ? { ...item } : {}));
+}
+
+const zhNumber = (value: unknown, digits: number) =>
+  typeof value === 'number'
+    ? value.toLocaleString('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : '';
+
 /** `pagination.total` of the monitor list in one state, as the server reports it. */
 async function monitorTotal(request: APIRequestContext, state: string): Promise<number> {
   const res = await request.get(`/api/a-share/special-data/abnormal-monitor-list?state=${state}&size=30`);
@@ -60,13 +75,48 @@ test('a ranking deep link opens the skyrocket hourly list of 10 and survives rel
     const table = hot.table('飙升榜（小时榜）');
     await expect(hot.rows(table)).toHaveCount(10);
     expect(await hot.column(table, 3)).toEqual(expected.map((r) => r.name));
-    // Heat is shown compactly (万/亿), never as the raw numeric string.
-    await expect(hot.rows(table).first().locator('td').nth(4)).toHaveText(/^[\d,.]+万?$/);
+    // Heat is shown compactly (万/亿) beside its bar, never as the raw numeric string.
+    await expect(hot.rows(table).first().locator('td').nth(6)).toHaveText(/^[\d,.]+万?$/);
+    await expect(hot.rows(table).first().locator('.hot-heat__bar')).toHaveAttribute('style', /width: 100/);
   };
   await check();
   await page.reload();
   await check();
   await expect(page).toHaveURL(/list=skyrocket/);
+});
+
+test('the ranking shows each stock’s price and change from one snapshot of the listed codes', async ({
+  app,
+  page,
+}) => {
+  const snapshots: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/a-share/prices/snapshot')
+      snapshots.push(url.searchParams.get('thscodes') ?? '');
+  });
+  const hot = new HotPage(app);
+  await hot.open('/hot?limit=10');
+  const table = hot.table('热股榜（日榜）');
+  await expect(hot.rows(table)).toHaveCount(10);
+  const listed = await apiItems(page.request, '/api/a-share/special-data/hot-stock-list?period=day&limit=10');
+  const quotes = await apiRecords(
+    page.request,
+    `/api/a-share/prices/snapshot?thscodes=${listed.map((r) => r.thscode).join(',')}`,
+  );
+  const quoteOf = (code: string) => quotes.find((q) => q['thscode'] === code);
+  await expect
+    .poll(() => hot.column(table, 4))
+    .toEqual(listed.map((r) => zhNumber(quoteOf(r.thscode)?.['last_price'], 2)));
+  const pct = (value: unknown) =>
+    typeof value === 'number' ? `${value > 0 ? '+' : ''}${zhNumber(value, 2)}%` : '';
+  expect(await hot.column(table, 5)).toEqual(
+    listed.map((r) => pct(quoteOf(r.thscode)?.['price_change_ratio_pct'])),
+  );
+  // Every snapshot the page asked for (one, refreshed during the session) covers the whole list: no
+  // call per row.
+  expect(snapshots.length).toBeGreaterThan(0);
+  for (const codes of snapshots) expect(codes.split(',').sort()).toEqual(listed.map((r) => r.thscode).sort());
 });
 
 test('choosing a row opens the stock view', async ({ app, page }) => {
@@ -96,11 +146,24 @@ test('the history of a day shows its top 30 and keeps the day on reload', async 
     await expect(hot.viewLink('历史热榜')).toHaveAttribute('aria-current', 'page');
     await expect(hot.historyDate).toHaveValue('2026-07-10');
     await expect(hot.rows(table)).toHaveCount(30);
-    expect(await hot.column(table, 2)).toEqual(expected.map((r) => r.name));
+    expect(await hot.column(table, 3)).toEqual(expected.map((r) => r.name));
   };
   await check();
   await page.reload();
   await check();
+
+  // Each stock's change of rank against the day before, from that day's list.
+  const before = await apiItems(
+    page.request,
+    '/api/a-share/special-data/hot-stock-list-history?date=2026-07-09',
+  );
+  const gains = expected.map((row, i) => {
+    const previous = before.findIndex((b) => b.thscode === row.thscode);
+    if (previous < 0) return '新上榜';
+    const gain = previous - i;
+    return gain > 0 ? `+${gain}` : String(gain);
+  });
+  expect(await hot.column(table, 1)).toEqual(gains);
 
   await app.main.getByRole('button', { name: '前一天' }).click();
   await expect(page).toHaveURL(/date=2026-07-09/);
@@ -140,6 +203,28 @@ test('a rank trend of three stocks draws three lines, rank 1 at the top, and sur
   await page.reload();
   await check();
   await expect(hot.trendChart.locator('.tv-lightweight-charts')).toHaveCount(1);
+  // Ranks on an inverted log scale, so the top ranks stay apart.
+  await expect(hot.trendChart).toHaveAttribute('data-log-scale', 'true');
+
+  // The crosshair lists every line's rank on its day, as the service has them.
+  const box = await hot.trendChart.boundingBox();
+  if (!box) throw new Error('no chart');
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+  const day = app.main.getByTestId('trend-day');
+  await expect(day).toHaveText(/^2026-0[67]-\d\d$/);
+  const date = (await day.textContent()) ?? '';
+  for (const code of ['300033.SZ', '300018.SZ', '688160.SH']) {
+    const points = await apiRecords(
+      page.request,
+      `/api/a-share/special-data/hot-stock-rank-trend?thscode=${code}&start_date=2026-06-01&end_date=2026-07-15`,
+    );
+    const rank = points.find((p) => p['date'] === date)?.['rank'];
+    await expect(hot.trendLegend.locator(`[data-code="${code}"] [data-testid="trend-rank"]`)).toHaveText(
+      `第 ${String(rank)} 名`,
+    );
+  }
+  await page.mouse.move(2, 2);
+  await expect(day).toHaveText('最新');
 
   // Removing a line from the legend removes it from the chart and the URL.
   await hot.trendLegend.getByRole('button', { name: /移除/ }).first().click();

@@ -213,6 +213,7 @@ test('hot rank draws rank 1 at the top', async ({ app, page }) => {
   const chart = app.main.getByTestId('hot-chart');
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect(chart).toHaveAttribute('data-invert-scale', 'true');
+  await expect(chart).toHaveAttribute('data-log-scale', 'true');
   await expect(app.main.getByTestId('hot-latest')).toHaveText(/^\d+$/);
 });
 
@@ -240,4 +241,175 @@ test('copy link puts the current view on the clipboard', async ({ app, page, con
   expect(copied).toBe(page.url());
   expect(copied).toContain('range=5y');
   expect(copied).toContain('tab=indicators');
+});
+
+interface Bar {
+  date_ms: number;
+  open_price: number;
+  high_price: number;
+  low_price: number;
+  close_price: number;
+}
+
+/** Daily bars of a stock or an index, straight from the server. */
+async function apiBars(request: APIRequestContext, path: string, from: string, to: string): Promise<Bar[]> {
+  const data = await apiData(
+    request,
+    `${path}?thscode=${path.includes('index') ? '000300.SH' : '600519.SH'}&start=${SHANGHAI_MIDNIGHT(from)}&end=${SHANGHAI_MIDNIGHT(to)}${path.includes('index') ? '' : '&adjust=forward'}`,
+  );
+  const items = typeof data === 'object' && data !== null && 'item' in data ? data.item : [];
+  if (!Array.isArray(items)) throw new Error('no bars');
+  return items.map((_, i) => ({
+    date_ms: numberAt(items, i, 'date_ms'),
+    open_price: numberAt(items, i, 'open_price'),
+    high_price: numberAt(items, i, 'high_price'),
+    low_price: numberAt(items, i, 'low_price'),
+    close_price: numberAt(items, i, 'close_price'),
+  }));
+}
+
+test('weekly and monthly candles are chosen in the URL, aggregate the daily bars and survive reload', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  await expect(stock.interval('日K')).toHaveAttribute('aria-pressed', 'true');
+  await stock.interval('周K').click();
+  await expect(page).toHaveURL(/[?&]interval=week/);
+
+  // The current Shanghai week: Monday 07-13 to today, Wednesday 07-15.
+  const week = await apiBars(page.request, '/api/a-share/prices/historical', '2026-07-13', LAST_TRADING_DAY);
+  const check = async () => {
+    await expect(stock.interval('周K')).toHaveAttribute('aria-pressed', 'true');
+    await expect(stock.legendDate).toHaveText('2026-07-13 至 2026-07-15（3 日）');
+    await expect(stock.legendClose).toHaveText(price(week.at(-1)?.close_price ?? Number.NaN));
+    await expect(stock.legend.locator('dd').nth(1)).toHaveText(price(week[0]?.open_price ?? Number.NaN));
+    await expect(stock.legend.locator('dd').nth(2)).toHaveText(
+      price(Math.max(...week.map((b) => b.high_price))),
+    );
+    await expect(stock.legend.locator('dd').nth(3)).toHaveText(
+      price(Math.min(...week.map((b) => b.low_price))),
+    );
+  };
+  await check();
+  await page.reload();
+  await stock.chartReady();
+  await check();
+
+  await stock.interval('月K').click();
+  await expect(page).toHaveURL(/[?&]interval=month/);
+  await expect(stock.legendDate).toHaveText(/^2026-07-01 至 2026-07-15（\d+ 日）$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]interval=week/);
+  await expect(stock.legendDate).toHaveText('2026-07-13 至 2026-07-15（3 日）');
+});
+
+test('the indicator pane is chosen in the URL, shows its values and survives reload', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  // MACD is the default lower pane.
+  await expect(stock.indicatorLegend).toHaveAttribute('data-indicator', 'macd');
+  await expect(stock.indicatorLegend.getByTestId('ind-dif')).toHaveText(/^-?[\d,]+\.\d{3}$/);
+
+  await stock.indicator('BOLL').click();
+  await expect(page).toHaveURL(/[?&]ind=boll/);
+  await page.reload();
+  await stock.chartReady();
+  await expect(stock.indicator('BOLL')).toHaveAttribute('aria-pressed', 'true');
+  await expect(stock.indicatorLegend).toHaveAttribute('data-indicator', 'boll');
+  // The middle band is the mean of the last 20 closes.
+  const bars = await apiBars(page.request, '/api/a-share/prices/historical', '2026-05-01', LAST_TRADING_DAY);
+  const last20 = bars.slice(-20).map((b) => b.close_price);
+  await expect(stock.indicatorLegend.getByTestId('ind-mid')).toHaveText(
+    price(last20.reduce((a, b) => a + b, 0) / 20),
+  );
+
+  await stock.indicator('无').click();
+  await expect(page).toHaveURL(/[?&]ind=none/);
+  await expect(stock.indicatorLegend).toHaveCount(0);
+});
+
+test('a compare overlay chosen with the search is rebased, kept in the URL and survives reload', async ({
+  app,
+  page,
+}) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=3m');
+  const before = Number(await stock.chart.getAttribute('data-series-count'));
+  await stock.comparePicker.fill('000300');
+  await expect(app.main.getByRole('option', { name: /000300\.SH/ })).toBeVisible();
+  await stock.comparePicker.press('Enter');
+  await expect(page).toHaveURL(/[?&]cmp=000300\.SH/);
+
+  // Both lines start together at the first common bar of the range; the index's change since then.
+  const from = '2026-04-15';
+  const own = (await apiBars(page.request, '/api/a-share/prices/historical', from, LAST_TRADING_DAY)).filter(
+    (b) => b.date_ms >= SHANGHAI_MIDNIGHT(from),
+  );
+  const index = await apiBars(page.request, '/api/a-share-index/prices/historical', from, LAST_TRADING_DAY);
+  const base = index.find((b) => b.date_ms === own[0]?.date_ms);
+  const last = index.at(-1);
+  if (!base || !last) throw new Error('no common bars');
+  const change = (last.close_price / base.close_price - 1) * 100;
+  const percent = `${change > 0 ? '+' : ''}${change.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+
+  const check = async () => {
+    await expect(stock.compareChip).toContainText('沪深300');
+    await expect(stock.chart).toHaveAttribute('data-series-count', String(before + 1));
+    await expect(stock.legend.getByTestId('legend-compare')).toHaveText(percent);
+    await expect(stock.legend).toContainText('沪深300（自 2026-04-15 起）');
+  };
+  await check();
+  await page.reload();
+  await stock.chartReady();
+  await check();
+
+  await stock.compareChip.getByRole('button', { name: /取消对比/ }).click();
+  await expect(page).not.toHaveURL(/cmp=/);
+  await expect(stock.chart).toHaveAttribute('data-series-count', String(before));
+});
+
+test('the header shows limit prices by board rules and the derived figures', async ({ app, page }) => {
+  const stock = new StockPage(app);
+  for (const [code, pct] of [
+    ['600519.SH', 10],
+    ['300033.SZ', 20],
+  ] as const) {
+    await stock.open(`/stock/${code}`);
+    const data = await apiData(page.request, `/api/a-share/prices/snapshot?thscodes=${code}`);
+    const prev = numberAt(data, 'item', 0, 'prev_price');
+    const high = numberAt(data, 'item', 0, 'high_price');
+    const low = numberAt(data, 'item', 0, 'low_price');
+    // Half up to the tick, in cents.
+    const tick = (factor: number) => Math.floor((Math.round(prev * 100) * factor + 50) / 100) / 100;
+    await expect(stock.figure('limitUp')).toHaveText(price(tick(100 + pct)));
+    await expect(stock.figure('limitDown')).toHaveText(price(tick(100 - pct)));
+    const amplitude = ((high - low) / prev) * 100;
+    await expect(stock.figure('amplitude')).toHaveText(
+      `${amplitude.toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`,
+    );
+    await expect(stock.figure('turnoverRate')).toHaveText(/^\d+\.\d{2}%$/);
+    await expect(stock.figure('volumeRatio')).toHaveText(/^\d+\.\d{2}$/);
+    await expect(stock.figure('high52')).toHaveText(/^[\d,]+\.\d{2}$/);
+    await expect(stock.figure('floatCap')).toHaveText(/亿$/);
+  }
+});
+
+test('statements show each value’s year-on-year change and the margins', async ({ app }) => {
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?tab=financials');
+  const values = await stock.statementRow('营业收入').allTextContents();
+  expect(values).toHaveLength(8);
+  // Eight columns shown, each with its change: the oldest from the ninth year fetched for it.
+  await expect(stock.statementYoy('营业收入')).toHaveCount(8);
+  await expect(stock.statementYoy('营业收入').first()).toHaveText(/^[+-]?[\d,]+\.\d{2}%$/);
+  await expect(stock.statementRow('毛利率').first()).toHaveText(/^\d+\.\d{2}%$/);
+  // A margin is a line like the others: it can be charted.
+  await stock.statementTable.getByRole('rowheader', { name: '净利率', exact: true }).click();
+  await expect(app.page).toHaveURL(/[?&]row=net_margin/);
+  await expect(app.main.getByText('净利率走势')).toBeVisible();
 });

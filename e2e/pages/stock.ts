@@ -14,6 +14,11 @@ export class StockPage {
   readonly chart: Locator;
   readonly ranges: Locator;
   readonly adjusts: Locator;
+  readonly intervals: Locator;
+  readonly indicators: Locator;
+  readonly indicatorLegend: Locator;
+  readonly comparePicker: Locator;
+  readonly compareChip: Locator;
   readonly tabs: Locator;
   readonly statementTable: Locator;
 
@@ -29,6 +34,11 @@ export class StockPage {
     this.chart = app.main.getByTestId('price-chart');
     this.ranges = app.main.getByTestId('range-switch');
     this.adjusts = app.main.getByTestId('adjust-switch');
+    this.intervals = app.main.getByTestId('interval-switch');
+    this.indicators = app.main.getByTestId('indicator-switch');
+    this.indicatorLegend = app.main.getByTestId('indicator-legend');
+    this.comparePicker = app.main.getByTestId('compare-picker').getByRole('combobox');
+    this.compareChip = app.main.getByTestId('compare-chip');
     this.tabs = app.main.getByRole('tablist');
     this.statementTable = app.main.getByTestId('statement-table');
   }
@@ -53,16 +63,38 @@ export class StockPage {
     return this.adjusts.getByRole('button', { name: label, exact: true });
   }
 
+  interval(label: string): Locator {
+    return this.intervals.getByRole('button', { name: label, exact: true });
+  }
+
+  indicator(label: string): Locator {
+    return this.indicators.getByRole('button', { name: label, exact: true });
+  }
+
+  /** A figure of the header by its id (`limitUp`, `turnoverRate`, …). */
+  figure(id: string): Locator {
+    return this.header.getByTestId(`quote-${id}`);
+  }
+
   tab(label: string): Locator {
     return this.tabs.getByRole('tab', { name: label });
   }
 
-  /** The cells of one statement line, by its row label, without the label. */
+  /** The values of one statement line, by its row label, without the label and the YoY change. */
   statementRow(label: string): Locator {
     return this.statementTable
       .getByRole('row')
       .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
-      .getByRole('cell');
+      .getByRole('cell')
+      .locator('.stock-cell__value');
+  }
+
+  /** The year-on-year changes under the values of one statement line. */
+  statementYoy(label: string): Locator {
+    return this.statementTable
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: label, exact: true }) })
+      .getByTestId('yoy');
   }
 
   /** Candle colours as the chart library applied them (the wrapper mirrors them on its element). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
-import { boardOfCode } from '../../src/contract/price-limits';
+import { boardOf } from '../../src/contract/price-limits';
 import { corporateEvents, dailyBar, firstBarIndex } from './model/prices';
 import { dateOf, dayOf, dayOfMs, midnightMs, tradingIndexOf } from './model/calendar';
 import { allStocks, priceLimit, stockByCode } from './model/universe';
@@ -66,7 +66,7 @@ describe('universe', () => {
   });
 
   it("puts every stock on the board the contract reads from its code (the app's limit counts rely on it)", () => {
-    const wrong = allStocks().filter((s) => boardOfCode(s.thscode) !== s.board);
+    const wrong = allStocks().filter((s) => boardOf(s.thscode) !== s.board);
     expect(wrong.map((s) => `${s.thscode} ${s.board}`)).toEqual([]);
   });
 });

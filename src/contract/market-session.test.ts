@@ -11,6 +11,8 @@ import {
   tradingWindows,
   varietyTradingWindows,
   windowsLiveAt,
+  TRADING_MINUTES_PER_DAY,
+  tradedMinutes,
   type SessionPhase,
 } from './market-session';
 
@@ -187,5 +189,21 @@ describe('derivatives timetables', () => {
     });
     expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), bond, week).live).toBe(true);
     expect(windowsLiveAt(sh('2026-07-17', '15:10:00'), csi300, week).live).toBe(false);
+  });
+});
+
+describe('traded minutes', () => {
+  const at = (hh: number, mm: number) => hh * 3600 + mm * 60;
+  it('counts the minutes of continuous trading elapsed, frozen over lunch', () => {
+    expect(TRADING_MINUTES_PER_DAY).toBe(240);
+    expect(tradedMinutes(at(9, 0))).toBe(0);
+    expect(tradedMinutes(at(9, 25))).toBe(0);
+    expect(tradedMinutes(at(9, 31))).toBe(1);
+    expect(tradedMinutes(at(10, 10))).toBe(40);
+    expect(tradedMinutes(at(11, 30))).toBe(120);
+    expect(tradedMinutes(at(12, 15))).toBe(120);
+    expect(tradedMinutes(at(13, 30))).toBe(150);
+    expect(tradedMinutes(at(15, 0))).toBe(240);
+    expect(tradedMinutes(at(18, 30))).toBe(240);
   });
 });

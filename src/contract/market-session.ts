@@ -282,3 +282,23 @@ export function varietyTradingWindows(variety: VarietyHours): TradingWindow[] {
     nightCloseOf(variety.trade_sessions, variety.has_night_session),
   );
 }
+
+/** Minutes of continuous trading in a full day (09:30-11:30 and 13:00-15:00), the base of the volume ratio. */
+export const TRADING_MINUTES_PER_DAY =
+  (TIMETABLE.lunchBreak - TIMETABLE.morningOpen + TIMETABLE.close - TIMETABLE.afternoonOpen) / 60;
+
+/**
+ * Minutes of the trading day elapsed at a second of the day: 0 before 09:30, frozen over lunch, the full
+ * 240 from 15:00 on. Terminals divide today's volume by these minutes for the volume ratio (量比).
+ */
+export function tradedMinutes(secondOfDay: number): number {
+  const morning = Math.min(
+    Math.max(secondOfDay - TIMETABLE.morningOpen, 0),
+    TIMETABLE.lunchBreak - TIMETABLE.morningOpen,
+  );
+  const afternoon = Math.min(
+    Math.max(secondOfDay - TIMETABLE.afternoonOpen, 0),
+    TIMETABLE.close - TIMETABLE.afternoonOpen,
+  );
+  return (morning + afternoon) / 60;
+}

@@ -1,4 +1,4 @@
-import { boardOfCode, limitPrices, limitRatio } from '../contract/price-limits';
+import { boardOf, limitPct, limitPrices } from '../contract/price-limits';
 
 /**
  * Market breadth of one whole-market snapshot: how many stocks rose, fell or stood still, how many
@@ -48,9 +48,10 @@ const HALF_CENT = 0.005;
 
 /** Where a stock stands against its limits today (`date` decides the board rules). */
 export function limitState(row: BreadthRow, date: string): 'up' | 'down' | null {
-  const board = boardOfCode(row.thscode);
+  const board = boardOf(row.thscode);
   if (board === null || !(row.prev_price > 0)) return null;
-  const { up, down } = limitPrices(row.prev_price, limitRatio(board, date));
+  // ST status is not in the snapshot; since 2025-07-07 it no longer changes a main-board limit.
+  const { up, down } = limitPrices(row.prev_price, limitPct(board, false, date));
   // Equal to the limit price, not beyond it: a new listing without a limit is not "at the limit".
   if (Math.abs(row.last_price - up) < HALF_CENT) return 'up';
   if (Math.abs(row.last_price - down) < HALF_CENT) return 'down';

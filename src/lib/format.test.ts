@@ -3,6 +3,7 @@ import {
   DASH,
   direction,
   formatAmount,
+  formatFigure,
   formatNumber,
   formatPercent,
   formatPrice,
@@ -12,6 +13,7 @@ import {
   formatShanghaiTime,
   formatVolume,
   fromChartTime,
+  parseDecimal,
   priceDigits,
   priceKindOf,
   tickDigits,
@@ -98,6 +100,33 @@ describe('numbers', () => {
     expect(formatVolume(1_234_500, 'en')).toBe('1.23M sh');
     expect(formatVolume(1_234_500, 'en', 'lots')).toBe('12.35K lots');
     expect(formatVolume(null, 'en', 'lots')).toBe(DASH);
+  });
+
+  it('gives every figure of one kind the same precision, whatever decimals the service sent', () => {
+    // The service's 93.121 and -3.1317 read as two-decimal percentages side by side.
+    expect(formatFigure(parseDecimal('93.121'), 'percent', 'zh-CN')).toBe('93.12%');
+    expect(formatFigure(parseDecimal('-3.1317'), 'percent', 'zh-CN')).toBe('-3.13%');
+    expect(formatFigure(2.5, 'percent', 'en', { sign: true })).toBe('+2.50%');
+    expect(formatFigure(1.8, 'ratio', 'en')).toBe('1.80');
+    expect(formatFigure(12.5, 'times', 'zh-CN')).toBe('12.50 倍');
+    expect(formatFigure(12.5, 'times', 'en')).toBe('12.50×');
+    expect(formatFigure(3.2, 'turnover', 'zh-CN')).toBe('3.20 次');
+    expect(formatFigure(3.2, 'turnover', 'en')).toBe('3.20 times');
+    expect(formatFigure(123_456_789, 'amount', 'zh-CN')).toBe('1.23亿');
+    expect(formatFigure(1363.406, 'price', 'en')).toBe('1,363.41');
+    expect(formatFigure(7, 'count', 'en')).toBe('7');
+    expect(formatFigure(null, 'percent', 'en')).toBe(DASH);
+    expect(formatFigure(Number.POSITIVE_INFINITY, 'ratio', 'en')).toBe(DASH);
+  });
+
+  it('reads decimal text, including exponents, and nothing else', () => {
+    expect(parseDecimal(' 93.121 ')).toBe(93.121);
+    expect(parseDecimal('1.4874021E7')).toBe(14_874_021);
+    expect(parseDecimal('-.5')).toBe(-0.5);
+    expect(parseDecimal('')).toBeNull();
+    expect(parseDecimal('12%')).toBeNull();
+    expect(parseDecimal('0x10')).toBeNull();
+    expect(parseDecimal(null)).toBeNull();
   });
 
   it('tells the direction of a change', () => {

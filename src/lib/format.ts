@@ -194,6 +194,65 @@ export function fromChartTime(time: Time): number {
   return shanghaiMidnight(time.slice(0, 10));
 }
 
+/**
+ * What a figure is, so that the same kind reads with the same precision on every screen (the service
+ * sends indicators with mixed decimals, such as 93.121 next to -3.1317):
+ * - `percent`: a percent value (8.88 is 8.88 %), two decimals;
+ * - `ratio`: a plain ratio (current ratio 1.85, volume ratio 0.93), two decimals;
+ * - `times`: a multiple (interest coverage 12.50 倍 / 12.50×), two decimals;
+ * - `turnover`: turns per period (inventory turnover 3.20 次 / 3.20 times), two decimals;
+ * - `amount`: yuan or shares, 万/亿 or K/M/B with two decimals;
+ * - `price`: an A-share or index price, two decimals (see `formatPrice` for other markets);
+ * - `count`: a whole number (ranks, holders).
+ */
+export type FigureKind = 'percent' | 'ratio' | 'times' | 'turnover' | 'amount' | 'price' | 'count';
+
+export const FIGURE_DIGITS: Readonly<Record<FigureKind, number>> = {
+  percent: 2,
+  ratio: 2,
+  times: 2,
+  turnover: 2,
+  amount: 2,
+  price: 2,
+  count: 0,
+};
+
+const FIGURE_SUFFIX: Readonly<Record<'times' | 'turnover', Record<Language, string>>> = {
+  times: { 'zh-CN': ' 倍', en: '×' },
+  turnover: { 'zh-CN': ' 次', en: ' times' },
+};
+
+/** A figure with its kind's precision and unit; null, missing and non-finite values are a dash. */
+export function formatFigure(
+  value: Num,
+  kind: FigureKind,
+  lang: Language,
+  opts: { sign?: boolean } = {},
+): string {
+  if (!isNum(value)) return DASH;
+  const digits = FIGURE_DIGITS[kind];
+  switch (kind) {
+    case 'percent':
+      return formatPercent(value, lang, { digits, sign: opts.sign });
+    case 'amount':
+      return formatAmount(value, lang, digits, opts);
+    case 'times':
+    case 'turnover':
+      return `${formatNumber(value, lang, digits, opts)}${FIGURE_SUFFIX[kind][lang]}`;
+    default:
+      return formatNumber(value, lang, digits, opts);
+  }
+}
+
+/** A decimal number the service sends as text ("93.121", "-3.1317"), or null when it is not one. */
+export function parseDecimal(text: string | null | undefined): number | null {
+  if (typeof text !== 'string') return null;
+  const trimmed = text.trim();
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
 export type Direction = 'up' | 'down' | 'flat';
 
 /** Direction of a change; the stylesheet maps it to red-up/green-down (or the reverse when chosen). */

@@ -22,7 +22,8 @@ export const Route = createFileRoute('/stock/$thscode')({
 
 function StockPending() {
   const { thscode } = Route.useParams();
-  return <StockSkeleton thscode={normaliseCode(thscode)} />;
+  const { ind } = Route.useSearch();
+  return <StockSkeleton thscode={normaliseCode(thscode)} indicator={ind} />;
 }
 
 function StockRoute() {

@@ -2,8 +2,8 @@ import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter,
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
-import { limitPrices as contractLimitPrices } from '../../../src/contract/price-limits';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
+import { limitPrices as limitPricesOf, type LimitPrices } from '../../../src/contract/price-limits';
 
 /**
  * Daily prices of every stock as closed-form functions of the trading-day index, so any day of any stock
@@ -300,8 +300,9 @@ function exRights(c: Curve, t: number, prevClose: number): number {
   return e ? round((prevClose - e.dividend) / (1 + e.bonus), 2) : prevClose;
 }
 
-function limitPrices(c: Curve, t: number, ref: number): { up: number; down: number } {
-  return contractLimitPrices(ref, priceLimit(c.stock, tradingDayAt(t)));
+/** The exchange's limit prices, rounded to the tick by the contract's rule. */
+function limitPrices(c: Curve, t: number, ref: number): LimitPrices {
+  return limitPricesOf(ref, Math.round(priceLimit(c.stock, tradingDayAt(t)) * 100));
 }
 
 /** The published close of the day before the first bar: the issue price for a listing inside the history. */

@@ -10,14 +10,7 @@ import {
   type NameSuffix,
 } from './names';
 import { Rng, at, fnv1a } from './random';
-import {
-  BOARD_LIMITS,
-  CHINEXT_LIMIT_BEFORE,
-  CHINEXT_REFORM_DATE,
-  ST_LIMIT_BEFORE,
-  ST_REFORM_DATE,
-  type Board,
-} from '../../../src/contract/price-limits';
+import { limitPct, type Board } from '../../../src/contract/price-limits';
 
 /**
  * The A-share universe: 5,515 stocks with board-correct codes (the count and exchange split of a real
@@ -25,7 +18,7 @@ import {
  * shares, sector and magnitudes. Well-known stocks carry real names; the rest get unique generated ones.
  */
 
-export type { Board } from '../../../src/contract/price-limits';
+export type { Board };
 export type StockExchange = 'SH' | 'SZ' | 'BJ';
 
 export interface Stock {
@@ -319,18 +312,7 @@ export function listedStocks(day: number): readonly Stock[] {
   return hit;
 }
 
-/** Daily price limit as a fraction for a stock on a day, by the contract's board rules. */
+/** Daily price limit as a fraction for a stock on a day: the contract's board rules (src/contract/price-limits.ts). */
 export function priceLimit(stock: Stock, day: number): number {
-  switch (stock.board) {
-    case 'chinext':
-      return day >= CHINEXT_REFORM_DAY ? BOARD_LIMITS.chinext : CHINEXT_LIMIT_BEFORE;
-    case 'main':
-      return stock.st && day < ST_REFORM_DAY ? ST_LIMIT_BEFORE : BOARD_LIMITS.main;
-    default:
-      return BOARD_LIMITS[stock.board];
-  }
+  return limitPct(stock.board, stock.st, dateOf(day)) / 100;
 }
-
-// Day numbers of the contract's reform dates: the price model asks for a limit on every bar.
-const CHINEXT_REFORM_DAY = dayOf(CHINEXT_REFORM_DATE);
-const ST_REFORM_DAY = dayOf(ST_REFORM_DATE);

@@ -5,6 +5,7 @@ import {
   CrosshairMode,
   HistogramSeries,
   LineSeries,
+  PriceScaleMode,
   TickMarkType,
   createChart,
   createSeriesMarkers,
@@ -74,6 +75,8 @@ export type ChartSeries =
       color: ColorRole;
       lineWidth?: 1 | 2 | 3;
       markers?: readonly MarkerSpec[];
+      /** Its latest value as a label in its colour on the price scale (one label per line). */
+      lastValueLabel?: boolean;
     })
   | (SeriesBase & { kind: 'histogram'; data: readonly ValuePoint[]; color: ColorRole });
 
@@ -87,6 +90,10 @@ export interface TimeChartProps {
   invertScale?: boolean;
   /** Daily bars (default) or intraday minute points. */
   timeScale?: TimeScaleKind;
+  /** Logarithmic price scale: small values (the top ranks) get as much room as large ones. */
+  logScale?: boolean;
+  /** Empty room above and below the main pane's data, as fractions of its height (library default 0.2/0.1). */
+  scaleMargins?: { top: number; bottom: number };
   /** Time (Unix ms) of the point under the crosshair, or null when the pointer leaves the chart. */
   onHover?: (time: number | null) => void;
   /** Changing it fits the whole data into view (a new range), otherwise the user's zoom is kept. */
@@ -143,7 +150,13 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
 /** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
 export type TimeScaleKind = 'day' | 'minute';
 
-function chartOptions(palette: Palette, invertScale: boolean, scale: TimeScaleKind) {
+function chartOptions(
+  palette: Palette,
+  invertScale: boolean,
+  scale: TimeScaleKind,
+  logScale: boolean,
+  scaleMargins: { top: number; bottom: number } | undefined,
+) {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.bg },
@@ -159,7 +172,12 @@ function chartOptions(palette: Palette, invertScale: boolean, scale: TimeScaleKi
       vertLine: { color: palette.faint, labelBackgroundColor: palette.border },
       horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
     },
-    rightPriceScale: { borderColor: palette.border, invertScale },
+    rightPriceScale: {
+      borderColor: palette.border,
+      invertScale,
+      mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal,
+      ...(scaleMargins && { scaleMargins }),
+    },
     leftPriceScale: { borderColor: palette.border, invertScale },
     timeScale: {
       borderColor: palette.border,
@@ -191,7 +209,7 @@ function seriesOptions(spec: ChartSeries, palette: Palette) {
         color: palette[spec.color],
         lineWidth: spec.lineWidth ?? 1,
         priceLineVisible: false,
-        lastValueVisible: false,
+        lastValueVisible: spec.lastValueLabel ?? false,
         crosshairMarkerRadius: 3,
         ...(priceFormat && { priceFormat }),
       };
@@ -266,6 +284,8 @@ export function TimeChart({
   paneStretch,
   invertScale = false,
   timeScale = 'day',
+  logScale = false,
+  scaleMargins,
   onHover,
   viewKey,
   label,
@@ -308,10 +328,12 @@ export function TimeChart({
     const chart = chartRef.current;
     const container = containerRef.current;
     if (!chart || !palette || !container) return;
-    chart.applyOptions(chartOptions(palette, invertScale, timeScale));
-    // Test hook, like the candle colours below: what the library really applied.
-    container.dataset['invertScale'] = String(chart.priceScale('right').options().invertScale);
-  }, [palette, invertScale, timeScale]);
+    chart.applyOptions(chartOptions(palette, invertScale, timeScale, logScale, scaleMargins));
+    // Test hooks, like the candle colours below: what the library really applied.
+    const scale = chart.priceScale('right').options();
+    container.dataset['invertScale'] = String(scale.invertScale);
+    container.dataset['logScale'] = String(scale.mode === PriceScaleMode.Logarithmic);
+  }, [palette, invertScale, timeScale, logScale, scaleMargins]);
 
   useEffect(() => {
     const chart = chartRef.current;

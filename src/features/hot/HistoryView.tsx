@@ -2,6 +2,10 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
+import { DASH, direction, formatNumber } from '../../lib/format';
+import type { Language } from '../../lib/i18n';
+import { quoteListQuery, quotesByCode, type QuoteItem } from '../../api/quotes';
+import { quoteColumns } from './columns';
 import { addDays, addYearsToDate } from '../../contract/time';
 import type { HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
@@ -11,10 +15,42 @@ import { historyDate, historyDateProblem, type DateProblem } from './loader';
 import { historyQuery, type HistoryItem } from './queries';
 import { TABLE_HEIGHT } from './Skeletons';
 
-function historyColumns(t: HotT): DataColumn<HistoryItem>[] {
+/**
+ * Places gained since the day before (positive = rose), or null for a stock that was not in that day's
+ * top 30 (new on the list) or when the day before is unknown.
+ */
+export function rankGain(
+  item: Pick<HistoryItem, 'thscode' | 'rank'>,
+  before: readonly Pick<HistoryItem, 'thscode' | 'rank'>[] | undefined,
+): number | null {
+  const previous = before?.find((b) => b.thscode === item.thscode);
+  return previous === undefined ? null : previous.rank - item.rank;
+}
+
+function historyColumns(
+  t: HotT,
+  lang: Language,
+  before: readonly HistoryItem[] | undefined,
+  quotes: ReadonlyMap<string, QuoteItem>,
+): DataColumn<HistoryItem>[] {
   return [
     { id: 'rank', header: t('col.rank'), value: (r) => r.rank, numeric: true, hideable: false, width: 56 },
+    {
+      id: 'prevRank',
+      header: t('col.prevRank'),
+      title: t('col.prevRankTitle'),
+      value: (r) => rankGain(r, before),
+      cell: (r) => {
+        if (before === undefined) return DASH;
+        const gain = rankGain(r, before);
+        if (gain === null) return <span className="hot-rankdiff--new">{t('history.new')}</span>;
+        return <span className={direction(gain)}>{formatNumber(gain, lang, 0, { sign: true })}</span>;
+      },
+      numeric: true,
+      width: 96,
+    },
     ...codeNameColumns<HistoryItem>({ code: t('col.code'), name: t('col.name') }),
+    ...quoteColumns<HistoryItem>(t, lang, quotes),
   ];
 }
 
@@ -25,13 +61,21 @@ export function dateProblemText(t: HotT, problem: DateProblem, vars: Record<stri
 
 /** The top 30 of one past natural day (Beijing time), within the last year. */
 export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch: UpdateSearch }) {
-  const { t } = useHotText();
+  const { t, lang } = useHotText();
   const navigate = useNavigate();
   const today = useServerToday();
   const date = today === null ? null : historyDate(search, today);
   const problem = date === null || today === null ? null : historyDateProblem(date, today);
   const query = useQuery({ ...historyQuery(date ?? ''), enabled: date !== null && problem === null });
-  const columns = useMemo(() => historyColumns(t), [t]);
+  // The day before, for each stock's change of rank (not asked for when the service would refuse it).
+  const dayBefore = date === null ? null : addDays(date, -1);
+  const beforeOk = dayBefore !== null && today !== null && historyDateProblem(dayBefore, today) === null;
+  const before = useQuery({ ...historyQuery(dayBefore ?? ''), enabled: problem === null && beforeOk });
+  const codes = useMemo(() => (query.data?.item ?? []).map((item) => item.thscode), [query.data]);
+  const quoteList = useQuery({ ...quoteListQuery(codes), enabled: codes.length > 0 });
+  const quotes = useMemo(() => quotesByCode(quoteList.data?.item), [quoteList.data]);
+  const beforeItems = before.isPlaceholderData ? undefined : before.data?.item;
+  const columns = useMemo(() => historyColumns(t, lang, beforeItems, quotes), [t, lang, beforeItems, quotes]);
   const min = today === null ? undefined : addYearsToDate(today, -1);
 
   const go = (next: string) => onSearch({ date: next });
@@ -72,6 +116,7 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
         {search.date === undefined && (
           <span className="hot-toolbar__note muted">{t('history.defaultHint')}</span>
         )}
+        <span className="hot-toolbar__note muted">{t('history.noHeat')}</span>
       </div>
       {problem !== null && date !== null && today !== null ? (
         <div className="hot-problem" role="alert" data-testid="date-problem">

@@ -36,11 +36,80 @@ const MONITOR = [
   { thscode: null, name: '', monitor_type: 2 },
 ];
 
+/** Hot list of the day: heat as numeric strings, one in Java float notation. */
+const HOT = [
+  { thscode: '300033.SZ', rank: 1, heat: '7.5616216E7', rank_change: 0, rank_trend: 'flat' },
+  { thscode: '600519.SH', rank: 2, heat: '37808108', rank_change: 1, rank_trend: 'up' },
+  { thscode: '000001.SZ', rank: 3, heat: '15548467.0', rank_change: -1, rank_trend: 'down' },
+];
+
+/** Last prices of the snapshot: one up, one down, one flat. */
+const QUOTES: Record<string, { last: number; pct: number }> = {
+  '300033.SZ': { last: 222.89, pct: 2.39 },
+  '600519.SH': { last: 1239.46, pct: -0.5 },
+  '000001.SZ': { last: 10.82, pct: 0 },
+};
+
+/** History: 07-10 and the day before, where 600519.SH ranked 5th and 000001.SZ was not listed. */
+const HISTORY: Record<string, string[]> = {
+  '2026-07-10': ['300033.SZ', '600519.SH', '000001.SZ'],
+  '2026-07-09': ['300033.SZ', '688160.SH', '300018.SZ', '601318.SH', '600519.SH'],
+};
+
 function serve() {
   const fetch = vi.fn((input: unknown) => {
     const url = requestOf(input);
     const q = (name: string) => url.searchParams.get(name) ?? '';
     switch (url.pathname) {
+      case '/api/a-share/special-data/hot-stock-list':
+        return Promise.resolve(
+          envelope({
+            timestamp: NOW,
+            item: HOT.map((h) => ({
+              ...h,
+              ticker: h.thscode.slice(0, 6),
+              name: NAMES[h.thscode] ?? h.thscode,
+            })),
+          }),
+        );
+      case '/api/a-share/special-data/hot-stock-list-history':
+        return Promise.resolve(
+          envelope({
+            date: q('date'),
+            date_ms: Date.parse(`${q('date')}T00:00:00+08:00`),
+            item: (HISTORY[q('date')] ?? []).map((thscode, i) => ({
+              thscode,
+              ticker: thscode.slice(0, 6),
+              name: NAMES[thscode] ?? thscode,
+              rank: i + 1,
+            })),
+          }),
+        );
+      case '/api/a-share/prices/snapshot': {
+        const item = q('thscodes')
+          .split(',')
+          .flatMap((thscode) => {
+            const quote = QUOTES[thscode];
+            if (!quote) return [];
+            const prev = quote.last / (1 + quote.pct / 100);
+            return [
+              {
+                thscode,
+                ticker: thscode.slice(0, 6),
+                last_price: quote.last,
+                open_price: prev,
+                high_price: quote.last,
+                low_price: prev,
+                prev_price: prev,
+                price_change: quote.last - prev,
+                price_change_ratio_pct: quote.pct,
+                volume: 1000,
+                turnover: 1000 * quote.last,
+              },
+            ];
+          });
+        return Promise.resolve(envelope({ timestamp: NOW, total: 5000, item }));
+      }
       case '/bff/mode':
         return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: NOW })));
       case '/api/meta/tickers/search':
@@ -100,7 +169,72 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The cells of one column, by its header text, in row order. */
+function columnCells(table: HTMLElement, header: string): HTMLElement[] {
+  const headers = within(table).getAllByRole('columnheader');
+  const index = headers.findIndex((th) => th.textContent?.includes(header));
+  if (index < 0) throw new Error(`no column ${header}`);
+  return within(table)
+    .getAllByRole('row')
+    .filter((row) => row.dataset['index'] !== undefined)
+    .map((row) => {
+      const cell = row.querySelectorAll('td')[index];
+      if (!(cell instanceof HTMLElement)) throw new Error(`no cell ${header}`);
+      return cell;
+    });
+}
+
 describe('hot-list page', () => {
+  it('the ranking shows price and change from ONE snapshot of the listed codes, and heat as bars', async () => {
+    const fetch = serve();
+    renderAppAt('/hot?limit=3');
+    const table = await screen.findByRole('table', { name: '热股榜（日榜）' });
+    await waitFor(() =>
+      expect(columnCells(table, '最新价').map((c) => c.textContent)).toEqual(['222.89', '1,239.46', '10.82']),
+    );
+    expect(columnCells(table, '涨跌幅').map((c) => c.textContent)).toEqual(['+2.39%', '-0.50%', '0.00%']);
+    // Coloured by direction like every change on the page.
+    expect(columnCells(table, '涨跌幅').map((c) => c.querySelector('span')?.className)).toEqual([
+      'up',
+      'down',
+      'flat',
+    ]);
+    const snapshots = calls(fetch, '/api/a-share/prices/snapshot');
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]?.searchParams.get('thscodes')?.split(',').sort()).toEqual([
+      '000001.SZ',
+      '300033.SZ',
+      '600519.SH',
+    ]);
+    // The hottest stock's bar is full length, the others in proportion.
+    const bars = columnCells(table, '热度').map(
+      (c) => c.querySelector<HTMLElement>('.hot-heat__bar')?.style.width ?? '',
+    );
+    expect(bars).toEqual(['100%', '50%', '20.6%']);
+    expect(columnCells(table, '热度').map((c) => c.querySelector('.hot-heat__value')?.textContent)).toEqual([
+      '7,561.6万',
+      '3,780.8万',
+      '1,554.8万',
+    ]);
+  });
+
+  it('the history shows each stock’s change against the day before and the latest prices', async () => {
+    const fetch = serve();
+    renderAppAt('/hot?view=history&date=2026-07-10');
+    const table = await screen.findByRole('table', { name: '2026-07-10 热股前 30' });
+    await waitFor(() =>
+      expect(columnCells(table, '较前日').map((c) => c.textContent)).toEqual(['0', '+3', '新上榜']),
+    );
+    await waitFor(() =>
+      expect(columnCells(table, '最新价').map((c) => c.textContent)).toEqual(['222.89', '1,239.46', '10.82']),
+    );
+    expect(calls(fetch, '/api/a-share/prices/snapshot')).toHaveLength(1);
+    expect(
+      calls(fetch, '/api/a-share/special-data/hot-stock-list-history').map((u) => u.searchParams.get('date')),
+    ).toEqual(expect.arrayContaining(['2026-07-10', '2026-07-09']));
+    expect(screen.getByText(/历史榜单只有排名/)).toBeTruthy();
+  });
+
   it('the monitor pages forward while has_next and back to the first page', async () => {
     const fetch = serve();
     const router = renderAppAt('/hot?view=monitor&size=2');

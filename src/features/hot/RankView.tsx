@@ -9,7 +9,9 @@ import type { Language } from '../../lib/i18n';
 import { HOT_LISTS, HOT_PERIODS, LIMIT_CHOICES, type HotSearch } from './url-state';
 import type { UpdateSearch } from './url-state';
 import { useHotText, type HotT } from './messages';
-import { TREND_ARROWS, formatHeat, parseHeat, trendOf } from './model';
+import { TREND_ARROWS, parseHeat, trendOf } from './model';
+import { HeatBar, maxHeat, quoteColumns } from './columns';
+import { quoteListQuery, quotesByCode, type QuoteItem } from '../../api/quotes';
 import { rankingQuery, type RankingItem } from '../../api/rankings';
 import { TABLE_HEIGHT } from './Skeletons';
 
@@ -25,7 +27,12 @@ export function RankChange({ item, t, lang }: { item: RankingItem; t: HotT; lang
   );
 }
 
-function rankColumns(t: HotT, lang: Language): DataColumn<RankingItem>[] {
+function rankColumns(
+  t: HotT,
+  lang: Language,
+  quotes: ReadonlyMap<string, QuoteItem>,
+  heatMax: number,
+): DataColumn<RankingItem>[] {
   return [
     { id: 'rank', header: t('col.rank'), value: (r) => r.rank, numeric: true, hideable: false, width: 56 },
     {
@@ -37,13 +44,15 @@ function rankColumns(t: HotT, lang: Language): DataColumn<RankingItem>[] {
       width: 96,
     },
     ...codeNameColumns<RankingItem>({ code: t('col.code'), name: t('col.name') }),
+    ...quoteColumns<RankingItem>(t, lang, quotes),
     {
       id: 'heat',
       header: t('col.heat'),
       title: t('col.heatTitle'),
       value: (r) => parseHeat(r.heat),
-      cell: (r) => <span title={r.heat}>{formatHeat(r.heat, lang)}</span>,
+      cell: (r) => <HeatBar heat={r.heat} max={heatMax} lang={lang} />,
       numeric: true,
+      width: 160,
     },
   ];
 }
@@ -54,7 +63,17 @@ export function RankView({ search, onSearch }: { search: HotSearch; onSearch: Up
   const navigate = useNavigate();
   const refetchInterval = useLiveRefetchInterval('intraday');
   const query = useQuery({ ...rankingQuery(search.list, search.period, search.limit), refetchInterval });
-  const columns = useMemo(() => rankColumns(t, lang), [t, lang]);
+  const codes = useMemo(() => (query.data?.item ?? []).map((item) => item.thscode), [query.data]);
+  // Prices of every listed stock in one snapshot, refreshed like any quote during sessions.
+  const quoteInterval = useLiveRefetchInterval('quote');
+  const quoteList = useQuery({
+    ...quoteListQuery(codes),
+    enabled: codes.length > 0,
+    refetchInterval: quoteInterval,
+  });
+  const quotes = useMemo(() => quotesByCode(quoteList.data?.item), [quoteList.data]);
+  const heatMax = useMemo(() => maxHeat(query.data?.item), [query.data]);
+  const columns = useMemo(() => rankColumns(t, lang, quotes, heatMax), [t, lang, quotes, heatMax]);
   const updated = query.data?.timestamp;
   const limits: readonly number[] = LIMIT_CHOICES.some((n) => n === search.limit)
     ? LIMIT_CHOICES

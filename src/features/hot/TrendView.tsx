@@ -1,11 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
+import { RankChart, rankAt, type RankLine } from '../../components/chart/RankChart';
 import type { ColorRole } from '../../components/chart/palette';
 import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
-import { DASH, formatNumber } from '../../lib/format';
+import { DASH, formatNumber, formatShanghaiDate } from '../../lib/format';
 import { TREND_MAX_CODES, trendCodes, type HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
 import type { UpdateSearch } from './url-state';
@@ -43,18 +43,13 @@ export function sortedPoints(items: readonly TrendPoint[]): TrendPoint[] {
   return [...items].sort((a, b) => a.date_ms - b.date_ms);
 }
 
-/** Lines with data only: a stock without points draws nothing and is said so in the legend. */
-export function chartSeries(lines: readonly TrendLine[], format: (value: number) => string): ChartSeries[] {
-  return lines
-    .filter((line) => line.points.length > 0)
-    .map((line) => ({
-      id: line.thscode,
-      kind: 'line' as const,
-      color: line.color,
-      lineWidth: 2 as const,
-      data: line.points.map((p) => ({ time: p.date_ms, value: p.rank })),
-      format,
-    }));
+/** The lines of the rank chart: one per stock, in its legend colour. */
+export function rankLines(lines: readonly TrendLine[]): RankLine[] {
+  return lines.map((line) => ({
+    id: line.thscode,
+    color: line.color,
+    points: line.points.map((p) => ({ time: p.date_ms, rank: p.rank })),
+  }));
 }
 
 /**
@@ -102,12 +97,16 @@ export function TrendView({
   });
   // Stable identity while nothing changed, so the chart does not redraw on every render.
   const lineKey = lines.map((l, i) => `${l.thscode}:${l.status}:${trends[i]?.dataUpdatedAt ?? 0}`).join('|');
-  const series = useMemo(
-    // Ranks start at 1: the scale's margin above rank 1 gets no labels (no "rank 0" or negative ranks).
-    () => chartSeries(lines, (value: number) => (value < 1 ? '' : formatNumber(value, lang, 0))),
+  const chartLines = useMemo(
+    () => rankLines(lines),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `lineKey` stands for `lines`
-    [lineKey, lang],
+    [lineKey],
   );
+  const drawn = chartLines.some((line) => line.points.length > 0);
+  // The crosshair's day: every line's rank on that day is listed in the legend.
+  const [hovered, setHovered] = useState<number | null>(null);
+  const onHover = useCallback((time: number | null) => setHovered(time), []);
+  const rankText = (rank: number | null) => (rank === null ? DASH : formatNumber(rank, lang, 0));
 
   const setCodes = (next: readonly string[]) =>
     onSearch({ codes: next.length > 0 ? next.join(',') : undefined });
@@ -183,20 +182,28 @@ export function TrendView({
       </div>
 
       <div className="hot-trend__pick">
+        <div className="hot-legend__day num muted" data-testid="trend-day" aria-live="polite">
+          {hovered === null ? t('trend.latestDay') : formatShanghaiDate(hovered)}
+        </div>
         <ul className="hot-legend" aria-label={t('trend.legend')} data-testid="trend-legend">
-          {lines.map((line) => (
+          {lines.map((line, index) => (
             <li key={line.thscode} className="hot-legend__item" data-code={line.thscode}>
               <span className={`hot-swatch hot-swatch--${line.color}`} aria-hidden="true" />
               <span className="hot-legend__name">{line.name}</span>
               <span className="hot-legend__code num muted">{line.thscode}</span>
-              <span className="hot-legend__latest num">
+              <span className="hot-legend__latest num" data-testid="trend-rank">
                 {line.status === 'error'
                   ? t('trend.failed')
                   : line.status === 'success' && line.points.length === 0
                     ? t('trend.noPoints')
-                    : t('trend.latest', {
-                        rank: line.points.length > 0 ? formatNumber(line.points.at(-1)?.rank, lang, 0) : DASH,
-                      })}
+                    : hovered !== null
+                      ? t('trend.rankOn', {
+                          rank: rankText(rankAt(chartLines[index]?.points ?? [], hovered)),
+                        })
+                      : t('trend.latest', {
+                          rank:
+                            line.points.length > 0 ? formatNumber(line.points.at(-1)?.rank, lang, 0) : DASH,
+                        })}
               </span>
               <button
                 type="button"
@@ -250,13 +257,14 @@ export function TrendView({
               {t('trend.topHot')}
             </button>
           </div>
-        ) : failed && series.length === 0 ? (
+        ) : failed && !drawn ? (
           <ErrorState error={failed.error} onRetry={() => trends.forEach((q) => void q.refetch())} />
         ) : (
-          <TimeChart
-            series={series}
+          <RankChart
+            lines={chartLines}
+            lang={lang}
             height={TREND_CHART_HEIGHT}
-            invertScale
+            onHover={onHover}
             viewKey={`${span?.start ?? ''}|${span?.end ?? ''}|${codes.join(',')}`}
             label={t('trend.chart', { names: lines.map((l) => l.name).join('、') })}
             testId="trend-chart"
@@ -264,6 +272,7 @@ export function TrendView({
           />
         )}
       </div>
+      {drawn && <p className="hot-toolbar__note muted">{t('trend.scale')}</p>}
     </div>
   );
 }

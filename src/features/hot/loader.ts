@@ -3,6 +3,7 @@ import { instrumentQuery } from '../../api/instruments';
 import { addDays, addYearsToDate } from '../../contract/time';
 import { serverToday } from '../../api/live';
 import { rankingQuery } from '../../api/rankings';
+import { quoteListQuery } from '../../api/quotes';
 import { historyQuery, monitorQuery, rankTrendQuery } from './queries';
 import { trendCodes, type HotSearch } from './url-state';
 
@@ -66,6 +67,12 @@ export function trendWindowProblem(window: TrendWindow, today: string): DateProb
   return historyDateProblem(start, today) ?? historyDateProblem(end, today);
 }
 
+function prefetchQuotes(queryClient: QueryClient, items: readonly { thscode: string }[]): Promise<void> {
+  return items.length === 0
+    ? Promise.resolve()
+    : queryClient.prefetchQuery(quoteListQuery(items.map((item) => item.thscode)));
+}
+
 /**
  * What the open view shows, fetched before the route renders. Failures stay in the cache for the
  * components, which show the service's code and a retry where the data belongs.
@@ -80,9 +87,16 @@ export async function loadHotView(
 ): Promise<void> {
   const work: Promise<unknown>[] = [];
   switch (search.view) {
-    case 'rank':
-      work.push(queryClient.ensureQueryData(rankingQuery(search.list, search.period, search.limit)));
+    case 'rank': {
+      const list = queryClient.ensureQueryData(rankingQuery(search.list, search.period, search.limit));
+      work.push(list);
+      // The price columns: one snapshot of the listed codes, as soon as the list is known.
+      void list.then(
+        (data) => prefetchQuotes(queryClient, data.item),
+        () => undefined,
+      );
       break;
+    }
     case 'monitor':
       work.push(queryClient.ensureQueryData(monitorQuery(search.state, search.page, search.size)));
       break;
@@ -92,8 +106,18 @@ export async function loadHotView(
       const today = await serverToday(queryClient);
       if (search.view === 'history') {
         const date = historyDate(search, today);
-        if (historyDateProblem(date, today) === null)
-          work.push(queryClient.ensureQueryData(historyQuery(date)));
+        if (historyDateProblem(date, today) === null) {
+          const list = queryClient.ensureQueryData(historyQuery(date));
+          work.push(list);
+          void list.then(
+            (data) => prefetchQuotes(queryClient, data.item),
+            () => undefined,
+          );
+          const dayBefore = addDays(date, -1);
+          if (historyDateProblem(dayBefore, today) === null) {
+            void queryClient.prefetchQuery(historyQuery(dayBefore));
+          }
+        }
       } else {
         const window = trendWindow(search, today);
         if (trendWindowProblem(window, today) === null) {

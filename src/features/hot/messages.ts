@@ -24,6 +24,19 @@ const MESSAGES = {
   'col.code': ['代码', 'Code'],
   'col.name': ['名称', 'Name'],
   'col.heat': ['热度', 'Heat'],
+  'col.price': ['最新价', 'Last'],
+  'col.priceTitle': ['最新行情快照中的价格', 'Price in the latest quote snapshot'],
+  'col.changePct': ['涨跌幅', 'Change %'],
+  'col.prevRank': ['较前日', 'vs day before'],
+  'col.prevRankTitle': [
+    '与前一天榜单相比的名次变化；“新上榜”表示前一天不在前 30',
+    'Change of rank against the day before; “new” means not in that day’s top 30',
+  ],
+  'history.new': ['新上榜', 'new'],
+  'history.noHeat': [
+    '历史榜单只有排名（服务不提供当日热度）；价格为最新行情',
+    'A past list has ranks only (the service keeps no heat for past days); prices are the latest quotes',
+  ],
   'col.heatTitle': [
     '热度值（服务原样为数字字符串），按万/亿显示',
     'Heat value (sent as a numeric string), shown in K/M/B',
@@ -79,6 +92,12 @@ const MESSAGES = {
     'Popularity rank of {names} over time, rank 1 at the top',
   ],
   'trend.latest': ['最新 {rank}', 'latest {rank}'],
+  'trend.rankOn': ['第 {rank} 名', 'rank {rank}'],
+  'trend.latestDay': ['最新', 'Latest'],
+  'trend.scale': [
+    '对数刻度：前几名之间留出足够距离；右侧标签为各线最新排名',
+    'Log scale: the top ranks stay apart; labels on the right are each line’s latest rank',
+  ],
   'trend.noPoints': ['无数据', 'no data'],
   'trend.failed': ['失败', 'failed'],
   'trend.unavailable': ['当前环境无法绘制图表', 'Charts cannot be drawn here'],

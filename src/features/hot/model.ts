@@ -1,4 +1,4 @@
-import { formatAmount, DASH } from '../../lib/format';
+import { formatAmount, parseDecimal, DASH } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 
 /**
@@ -7,15 +7,9 @@ import type { Language } from '../../lib/i18n';
  * abnormal-fluctuation list, the rest key monitoring).
  */
 
-const NUMERIC_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /** The heat as a number, or null when the string is not a plain decimal number. */
 export function parseHeat(text: string | null | undefined): number | null {
-  if (typeof text !== 'string') return null;
-  const trimmed = text.trim();
-  if (!NUMERIC_RE.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+  return parseDecimal(text);
 }
 
 /** Compact heat: 万/亿 in Chinese, K/M/B in English; an unreadable value is a dash. */

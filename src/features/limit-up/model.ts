@@ -1,6 +1,6 @@
 import { ladderDate, type LadderDay, type UpRow } from '../../api/limit-pools';
 import { LADDER_TIERS } from '../../contract/operations/market-extras';
-import { boardOfCode, type Board } from '../../contract/price-limits';
+import { boardOf, type Board } from '../../contract/price-limits';
 
 /**
  * The limit-up review's arithmetic, free of React: consecutive boards from the pool's board text, the
@@ -156,7 +156,7 @@ export function passes(
   filter: RowFilter,
   extra: readonly (string | null | undefined)[] = [],
 ): boolean {
-  if (filter.board !== 'all' && boardOfCode(row.thscode) !== filter.board) return false;
+  if (filter.board !== 'all' && boardOf(row.thscode) !== filter.board) return false;
   const q = filter.q.trim().toUpperCase();
   if (q === '') return true;
   return [row.thscode, row.name, ...extra].some((text) => (text ?? '').toUpperCase().includes(q));

@@ -1,5 +1,6 @@
 import { DASH } from '../../lib/format';
 import { useStockText } from './messages';
+import { HEADER_FIGURES } from './header-figures';
 import './stock.css';
 
 /**
@@ -10,20 +11,33 @@ import './stock.css';
 
 /** Chart area height: fixed, so the page never moves while bars load. */
 export const CHART_HEIGHT = 440;
+/** With an indicator pane under the volume. */
+export const CHART_HEIGHT_WITH_INDICATOR = 560;
+
+/** The chart's height for the lower pane chosen in the URL. */
+export function chartHeight(ind: string): number {
+  return ind === 'none' ? CHART_HEIGHT : CHART_HEIGHT_WITH_INDICATOR;
+}
 
 export function Stat({
   label,
   value,
   tone = 'flat',
   testId,
+  title,
+  wide = false,
 }: {
   label: string;
   value: string;
   tone?: string;
   testId?: string;
+  /** How the figure is defined (units, sources). */
+  title?: string;
+  /** Takes two columns (a date and time). */
+  wide?: boolean;
 }) {
   return (
-    <div className="stock-head__stat">
+    <div className={wide ? 'stock-head__stat stock-head__stat--wide' : 'stock-head__stat'} title={title}>
       <dt>{label}</dt>
       <dd className={tone === 'flat' ? 'num' : `num ${tone}`} data-testid={testId}>
         {value}
@@ -35,15 +49,7 @@ export function Stat({
 /** The header with dashes in every slot, the same size as the loaded header. */
 export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
   const { t } = useStockText();
-  const labels = [
-    t('header.open'),
-    t('header.high'),
-    t('header.low'),
-    t('header.prevClose'),
-    t('header.volume'),
-    t('header.turnover'),
-    t('header.time'),
-  ];
+
   return (
     <header className="panel stock-head stock-head--skeleton">
       <div className="stock-head__id">
@@ -59,8 +65,8 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
           <span>{DASH}</span>
         </div>
         <dl className="stock-head__stats">
-          {labels.map((label) => (
-            <Stat key={label} label={label} value={DASH} />
+          {HEADER_FIGURES.map(([id, label]) => (
+            <Stat key={id} label={t(label)} value={DASH} wide={id === 'time'} />
           ))}
         </dl>
       </div>
@@ -68,21 +74,22 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
   );
 }
 
-export function PriceChartSkeleton() {
+export function PriceChartSkeleton({ indicator = 'none' }: { indicator?: string }) {
   return (
     <section className="panel stock-chart" aria-busy="true">
       <div className="stock-toolbar stock-toolbar--skeleton" />
       <div className="stock-legend stock-legend--skeleton" />
-      <div className="stock-chart__body skel" style={{ height: CHART_HEIGHT }} />
+      <div className="stock-chart__body skel" style={{ height: chartHeight(indicator) }} />
+      {indicator !== 'none' && <div className="stock-legend stock-legend--skeleton" />}
     </section>
   );
 }
 
-export function StockSkeleton({ thscode }: { thscode: string }) {
+export function StockSkeleton({ thscode, indicator }: { thscode: string; indicator?: string }) {
   return (
     <div className="stock-page" aria-busy="true">
       <StockHeaderSkeleton thscode={thscode} />
-      <PriceChartSkeleton />
+      <PriceChartSkeleton indicator={indicator} />
       <div className="panel stock-tabs stock-tabs--skeleton" />
     </div>
   );

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveRefetchInterval, useServerClock } from '../../api/live';
+import { useLiveRefetchInterval, useServerClock, useServerToday } from '../../api/live';
 import { ErrorState } from '../../components/states';
 import {
   DASH,
   direction,
   formatAmount,
   formatNumber,
+  formatFigure,
   formatPercent,
   formatPrice,
   formatShanghaiDateTime,
@@ -16,9 +17,20 @@ import { AddToWatchlist } from '../watchlists';
 import { Stat } from './Skeletons';
 import { isStockMessageKey, useStockText, type StockT } from './messages';
 import type { InstrumentRecord } from '../../api/instruments';
-import { adjustmentEventsQuery, snapshotQuery, type SnapshotItem } from './queries';
+import { adjustmentEventsQuery, auctionFloatQuery, snapshotQuery, type SnapshotItem } from './queries';
 import { useValuations } from '../../api/valuations';
 import { trailingDividendYield } from './analytics';
+import { headerBarsQuery } from './loader';
+import {
+  HEADER_FIGURES,
+  amplitudePct,
+  floatShares,
+  priceLimitOf,
+  range52Weeks,
+  turnoverRatePct,
+  volumeRatio,
+  type HeaderFigureId,
+} from './header-figures';
 
 /**
  * Name, code and the latest quote. Refreshed every few seconds during sessions (none when the market is
@@ -30,16 +42,80 @@ function exchangeLabel(exchange: string | null, t: StockT): string {
   return isStockMessageKey(key) ? t(key) : (exchange ?? DASH);
 }
 
+interface FigureCell {
+  value: string;
+  tone?: string;
+  title?: string;
+}
+
 export function StockHeader({ record }: { record: InstrumentRecord }) {
   const { t, lang } = useStockText();
+  const today = useServerToday();
   const refetchInterval = useLiveRefetchInterval('quote');
   const snapshot = useQuery({ ...snapshotQuery(record.thscode), refetchInterval });
+  const bars = useQuery({ ...headerBarsQuery(record.thscode, today ?? ''), enabled: today !== null });
+  const auction = useQuery(auctionFloatQuery(record.thscode));
   const quote: SnapshotItem | undefined = snapshot.data?.item.find((i) => i.thscode === record.thscode);
+  const quoteMs = snapshot.data?.timestamp ?? null;
   const tone = direction(quote?.price_change);
   // Open, high and low are coloured against the previous close, as terminals do.
   const toneOf = (price: number | undefined) =>
     quote && price !== undefined ? direction(price - quote.prev_price) : 'flat';
   const price = (value: number | undefined) => formatPrice(value, lang, 'stock');
+
+  const daily = bars.data?.item ?? [];
+  const shares = floatShares(auction.data?.item.find((i) => i.thscode === record.thscode));
+  const limit =
+    quote && quoteMs !== null ? priceLimitOf(record.thscode, record.name, quote.prev_price, quoteMs) : null;
+  const range52 = quote && quoteMs !== null && bars.data ? range52Weeks(daily, quoteMs, quote) : null;
+  const atLimit =
+    limit && quote
+      ? quote.last_price >= limit.up
+        ? 'up'
+        : quote.last_price <= limit.down
+          ? 'down'
+          : null
+      : null;
+  const limitTitle = limit
+    ? t('header.limitTitle', {
+        board: t(limit.st && limit.board === 'main' ? 'board.st' : `board.${limit.board}`),
+        pct: limit.pct,
+      })
+    : undefined;
+
+  const cells: Readonly<Record<HeaderFigureId, FigureCell>> = {
+    open: { value: price(quote?.open_price), tone: toneOf(quote?.open_price) },
+    high: { value: price(quote?.high_price), tone: toneOf(quote?.high_price) },
+    low: { value: price(quote?.low_price), tone: toneOf(quote?.low_price) },
+    prevClose: { value: price(quote?.prev_price) },
+    limitUp: { value: formatFigure(limit?.up, 'price', lang), tone: 'up', title: limitTitle },
+    limitDown: { value: formatFigure(limit?.down, 'price', lang), tone: 'down', title: limitTitle },
+    volume: { value: formatVolume(quote?.volume, lang) },
+    turnover: { value: formatAmount(quote?.turnover, lang) },
+    turnoverRate: {
+      value: formatFigure(quote ? turnoverRatePct(quote.volume, shares) : null, 'percent', lang),
+      title: t('header.turnoverRateTitle'),
+    },
+    volumeRatio: {
+      value: formatFigure(
+        quote && quoteMs !== null ? volumeRatio(quote.volume, quoteMs, daily) : null,
+        'ratio',
+        lang,
+      ),
+      title: t('header.volumeRatioTitle'),
+    },
+    amplitude: {
+      value: formatFigure(quote ? amplitudePct(quote) : null, 'percent', lang),
+      title: t('header.amplitudeTitle'),
+    },
+    floatCap: {
+      value: formatFigure(quote && shares !== null ? shares * quote.last_price : null, 'amount', lang),
+      title: t('header.floatCapTitle'),
+    },
+    high52: { value: formatFigure(range52?.high, 'price', lang), title: t('header.range52Title') },
+    low52: { value: formatFigure(range52?.low, 'price', lang), title: t('header.range52Title') },
+    time: { value: formatShanghaiDateTime(snapshot.data?.timestamp) },
+  };
 
   return (
     <header className="panel stock-head" data-testid="stock-header">
@@ -49,6 +125,11 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
         <span className="stock-head__exchange" title={t('header.exchange')}>
           {exchangeLabel(record.exchange, t)}
         </span>
+        {atLimit && (
+          <span className={`stock-head__limit ${atLimit}`} data-testid="at-limit">
+            {t(atLimit === 'up' ? 'header.atLimitUp' : 'header.atLimitDown')}
+          </span>
+        )}
         <span className="stock-head__spacer" />
         <AddToWatchlist thscode={record.thscode} />
         <CopyLinkButton />
@@ -70,17 +151,17 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
           </span>
         </div>
         <dl className="stock-head__stats">
-          <Stat label={t('header.open')} value={price(quote?.open_price)} tone={toneOf(quote?.open_price)} />
-          <Stat label={t('header.high')} value={price(quote?.high_price)} tone={toneOf(quote?.high_price)} />
-          <Stat label={t('header.low')} value={price(quote?.low_price)} tone={toneOf(quote?.low_price)} />
-          <Stat label={t('header.prevClose')} value={price(quote?.prev_price)} />
-          <Stat label={t('header.volume')} value={formatVolume(quote?.volume, lang)} />
-          <Stat label={t('header.turnover')} value={formatAmount(quote?.turnover, lang)} />
-          <Stat
-            label={t('header.time')}
-            value={formatShanghaiDateTime(snapshot.data?.timestamp)}
-            testId="quote-time"
-          />
+          {HEADER_FIGURES.map(([id, label]) => (
+            <Stat
+              key={id}
+              label={t(label)}
+              value={cells[id].value}
+              tone={cells[id].tone}
+              title={cells[id].title}
+              testId={`quote-${id}`}
+              wide={id === 'time'}
+            />
+          ))}
         </dl>
         <Valuation record={record} lastPrice={quote?.last_price} />
         {snapshot.isError && (

@@ -35,7 +35,7 @@ export function StockView({ thscode: raw, search, onSearch, searchBox }: StockVi
   if (!valid && !fundLike) {
     return <StockNotFound message={t('page.invalidCode', { code: raw })} searchBox={searchBox} />;
   }
-  if (lookup.isPending) return <StockSkeleton thscode={thscode} />;
+  if (lookup.isPending) return <StockSkeleton thscode={thscode} indicator={search.ind} />;
   if (lookup.isError) {
     if (lookup.error instanceof ApiError && lookup.error.code === ErrorCode.INSTRUMENT_NOT_FOUND) {
       return <StockNotFound message={t('page.notFound', { code: thscode })} searchBox={searchBox} />;

@@ -10,6 +10,8 @@ import {
   deriveFactors,
   movingAverage,
   trailingDividendYield,
+  rebaseComparison,
+  type OhlcBar,
 } from './analytics';
 
 describe('moving averages', () => {
@@ -55,6 +57,71 @@ describe('moving averages', () => {
     expect(shown[0]?.ma[60]).toBeCloseTo(41.5, 10);
     expect(shown[0]?.changePct).toBeCloseTo((71 / 70 - 1) * 100, 10);
     expect(chartBars(bars, 0)[0]?.changePct).toBeNull();
+  });
+});
+
+function dayBar(date: string, close: number): OhlcBar {
+  return {
+    date_ms: shanghaiMidnight(date),
+    open_price: close,
+    high_price: close,
+    low_price: close,
+    close_price: close,
+    volume: 10,
+    turnover: 100,
+  };
+}
+
+describe('weekly chart bars', () => {
+  it('shows a week that ends inside the range whole, with its change against the previous week', () => {
+    const bars = [
+      dayBar('2026-06-29', 10),
+      dayBar('2026-07-03', 11),
+      dayBar('2026-07-06', 12),
+      dayBar('2026-07-08', 13),
+      dayBar('2026-07-13', 14),
+    ];
+    const weeks = chartBars(bars, shanghaiMidnight('2026-07-07'), 'week');
+    expect(weeks.map((w) => w.date_ms)).toEqual([
+      shanghaiMidnight('2026-07-06'),
+      shanghaiMidnight('2026-07-13'),
+    ]);
+    expect(weeks[0]?.open_price).toBe(12);
+    expect(weeks[0]?.close_price).toBe(13);
+    expect(weeks[0]?.volume).toBe(20);
+    expect(weeks[0]?.changePct).toBeCloseTo((13 / 11 - 1) * 100, 10);
+    // Too few bars for any indicator: nulls, not numbers.
+    expect(weeks[1]?.macd).toEqual({ dif: null, dea: null, hist: null });
+    expect(weeks[1]?.boll.mid).toBeNull();
+  });
+});
+
+describe('compare overlay', () => {
+  const main = chartBars(
+    [dayBar('2026-07-06', 20), dayBar('2026-07-07', 22), dayBar('2026-07-08', 21), dayBar('2026-07-09', 24)],
+    0,
+  );
+
+  it('starts both lines together at the first common bar and keeps the other line’s moves', () => {
+    // The index has no bar on 07-06: the first common bar is 07-07.
+    const index = [dayBar('2026-07-07', 4000), dayBar('2026-07-08', 4100), dayBar('2026-07-09', 3900)];
+    const { baseMs, points } = rebaseComparison(main, index, 'day');
+    expect(baseMs).toBe(shanghaiMidnight('2026-07-07'));
+    expect(points.map((p) => p.time)).toEqual(main.slice(1).map((b) => b.date_ms));
+    expect(points[0]?.value).toBeCloseTo(22, 10);
+    expect(points[1]?.value).toBeCloseTo(22 * (4100 / 4000), 10);
+    expect(points[2]?.changePct).toBeCloseTo((3900 / 4000 - 1) * 100, 10);
+    expect(points[0]?.changePct).toBe(0);
+  });
+
+  it('matches weeks by their Shanghai week and gives nothing without common bars', () => {
+    const weeklyMain = chartBars([dayBar('2026-07-06', 20), dayBar('2026-07-13', 30)], 0, 'week');
+    // The other stock traded on Tuesday and Friday of the same weeks.
+    const other = [dayBar('2026-07-07', 5), dayBar('2026-07-17', 6)];
+    const weekly = rebaseComparison(weeklyMain, other, 'week');
+    expect(weekly.points.map((p) => p.value)).toEqual([20, 24]);
+    expect(rebaseComparison(main, [dayBar('2025-01-02', 1)], 'day')).toEqual({ baseMs: null, points: [] });
+    expect(rebaseComparison([], [], 'month')).toEqual({ baseMs: null, points: [] });
   });
 });
 

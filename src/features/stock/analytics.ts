@@ -1,4 +1,6 @@
 import { MA_PERIODS, type MaPeriod } from './url-state';
+import { aggregateBars, periodKey, type BarInterval, type OhlcvBar, type PeriodBar } from '../../lib/bars';
+import { boll, kdj, macd, type BollPoint, type KdjPoint, type MacdPoint } from '../../lib/indicators';
 
 /**
  * Pure calculations of the stock view: moving averages over closes and the adjustment factor of each
@@ -93,36 +95,46 @@ export function changePct(close: number, prevClose: number | undefined): number 
   return prevClose === undefined || prevClose === 0 ? null : (close / prevClose - 1) * 100;
 }
 
-export interface OhlcBar {
-  date_ms: number;
-  open_price: number;
-  high_price: number;
-  low_price: number;
-  close_price: number;
-  volume: number;
-  turnover: number;
-}
+export type OhlcBar = OhlcvBar;
 
-export interface ChartBar extends OhlcBar {
+export interface ChartBar extends PeriodBar {
   /** Change against the previous bar's close (percent); null for the first bar ever loaded. */
   changePct: number | null;
   ma: Partial<Record<MaPeriod, number | null>>;
+  macd: MacdPoint;
+  kdj: KdjPoint;
+  boll: BollPoint;
 }
 
 /**
- * Bars of the range with their change and moving averages. The averages use the warm-up bars fetched
- * before the range, so MA60 has a value from the first bar shown.
+ * Bars of the range in the chosen interval, with their change, moving averages and indicators. The
+ * daily bars include warm-up bars before the range, so MA60 and MACD have values from the first bar
+ * shown; a week or month that ends inside the range is shown whole.
  */
-export function chartBars(bars: readonly OhlcBar[], fromMs: number): ChartBar[] {
-  const sorted = [...bars].sort((a, b) => a.date_ms - b.date_ms);
+export function chartBars(
+  bars: readonly OhlcvBar[],
+  fromMs: number,
+  interval: BarInterval = 'day',
+): ChartBar[] {
+  const sorted = aggregateBars(bars, interval);
   const closes = sorted.map((b) => b.close_price);
   const averages = MA_PERIODS.map((period) => [period, movingAverage(closes, period)] as const);
+  const macdLine = macd(closes);
+  const kdjLine = kdj(sorted);
+  const bollLine = boll(closes);
   const out: ChartBar[] = [];
   sorted.forEach((bar, i) => {
-    if (bar.date_ms < fromMs) return;
+    if (bar.last_ms < fromMs) return;
     const ma: Partial<Record<MaPeriod, number | null>> = {};
     for (const [period, values] of averages) ma[period] = values[i] ?? null;
-    out.push({ ...bar, changePct: changePct(bar.close_price, sorted[i - 1]?.close_price), ma });
+    out.push({
+      ...bar,
+      changePct: changePct(bar.close_price, sorted[i - 1]?.close_price),
+      ma,
+      macd: macdLine[i] ?? { dif: null, dea: null, hist: null },
+      kdj: kdjLine[i] ?? { k: null, d: null, j: null },
+      boll: bollLine[i] ?? { mid: null, upper: null, lower: null },
+    });
   });
   return out;
 }
@@ -143,4 +155,51 @@ export function trailingDividendYield(
     .filter((e) => e.ex_date_ms > from && e.ex_date_ms <= nowMs)
     .reduce((sum, e) => sum + Math.max(0, e.dividend_per_share), 0);
   return (cash / lastPrice) * 100;
+}
+
+export interface ComparePoint {
+  /** The main series' bar time. */
+  time: number;
+  /** The other instrument's close, scaled so that it equals the main close at the first common bar. */
+  value: number;
+  /** The other instrument's change since the first common bar, in percent. */
+  changePct: number;
+}
+
+export interface Comparison {
+  /** Time of the first common bar (where both lines start together), or null without one. */
+  baseMs: number | null;
+  points: ComparePoint[];
+}
+
+/**
+ * Another instrument's closes rebased onto the main series: both lines meet at the first bar they have
+ * in common (same Shanghai day, week or month), and from there the gap is the relative performance.
+ * Bars of the other instrument without a main bar (the main stock suspended) are left out.
+ */
+export function rebaseComparison(
+  main: readonly ChartBar[],
+  other: readonly OhlcvBar[],
+  interval: BarInterval,
+): Comparison {
+  const byKey = new Map(aggregateBars(other, interval).map((b) => [periodKey(b.date_ms, interval), b]));
+  let ratio: number | null = null;
+  let base: number | null = null;
+  let baseMs: number | null = null;
+  const points: ComparePoint[] = [];
+  for (const bar of main) {
+    const match = byKey.get(periodKey(bar.date_ms, interval));
+    if (!match || match.close_price <= 0) continue;
+    if (ratio === null || base === null) {
+      ratio = bar.close_price / match.close_price;
+      base = match.close_price;
+      baseMs = bar.date_ms;
+    }
+    points.push({
+      time: bar.date_ms,
+      value: match.close_price * ratio,
+      changePct: (match.close_price / base - 1) * 100,
+    });
+  }
+  return { baseMs, points };
 }

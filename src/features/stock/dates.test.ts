@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../contract/catalog';
-import { shanghaiDate } from '../../contract/time';
+import { addDays, shanghaiDate } from '../../contract/time';
+import { BAR_INTERVALS } from '../../lib/bars';
 import {
   CHART_RANGES,
   HOT_WINDOWS,
@@ -9,6 +10,7 @@ import {
   dragonTigerDateProblem,
   tenYearChunks,
   windowStart,
+  WARMUP_DAYS,
 } from './dates';
 
 const TODAY = '2026-07-15';
@@ -34,10 +36,10 @@ describe('stock view windows', () => {
     ]);
   });
 
-  it.each(CHART_RANGES)(
-    'the %s bar request passes the contract (at most ten years) and ends today',
-    (range) => {
-      const w = barWindow(TODAY, range);
+  it.each(CHART_RANGES.flatMap((range) => BAR_INTERVALS.map((interval) => [range, interval] as const)))(
+    'the %s bar request of %s candles passes the contract (at most ten years) and ends today',
+    (range, interval) => {
+      const w = barWindow(TODAY, range, interval);
       const parsed = catalog['a-share/prices/historical'].params.safeParse({
         thscode: '600519.SH',
         start: w.start,
@@ -47,6 +49,10 @@ describe('stock view windows', () => {
       expect(shanghaiDate(w.end)).toBe(TODAY);
       // The warm-up for the moving averages starts before the visible range (except where ten years cap it).
       expect(shanghaiDate(w.start) <= w.from).toBe(true);
+      // Weeks and months need longer warm-ups than days, up to the ten-year cap.
+      if (range === '1y') {
+        expect(addDays(shanghaiDate(w.start), WARMUP_DAYS[interval])).toBe(w.from);
+      }
     },
   );
 

@@ -1,4 +1,5 @@
 import { addDays, addMonths, addYearsToDate, shanghaiMidnight } from '../../contract/time';
+import type { BarInterval } from '../../lib/bars';
 
 /**
  * Calendar arithmetic of the stock view on Shanghai days (`yyyy-MM-dd`). Windows are computed from the
@@ -34,8 +35,11 @@ export function windowStart(today: string, window: ChartRange | HotWindow): stri
   }
 }
 
-/** Calendar days fetched before the visible range so that MA60 has a value from the first bar shown. */
-export const MA_WARMUP_DAYS = 120;
+/**
+ * Calendar days fetched before the visible range, per candle interval, so that MA60 and MACD (34 bars)
+ * have values from the first bar shown: about 84 trading days, 64 weeks, 61 months.
+ */
+export const WARMUP_DAYS: Readonly<Record<BarInterval, number>> = { day: 120, week: 450, month: 1860 };
 
 export interface BarWindow {
   /** First Shanghai day shown on the chart. */
@@ -46,14 +50,14 @@ export interface BarWindow {
 }
 
 /**
- * The bars to ask for: the range plus a warm-up for the moving averages, never more than the
- * service's ten years (`end - start` over ten years is 1003).
+ * The daily bars to ask for: the range plus a warm-up for the moving averages and indicators of the
+ * interval, never more than the service's ten years (`end - start` over ten years is 1003).
  */
-export function barWindow(today: string, range: ChartRange): BarWindow {
+export function barWindow(today: string, range: ChartRange, interval: BarInterval = 'day'): BarWindow {
   const from = windowStart(today, range);
   const end = shanghaiMidnight(today);
   const earliest = shanghaiMidnight(addYearsToDate(today, -10));
-  const start = Math.max(shanghaiMidnight(addDays(from, -MA_WARMUP_DAYS)), earliest);
+  const start = Math.max(shanghaiMidnight(addDays(from, -WARMUP_DAYS[interval])), earliest);
   return { from, start, end };
 }
 

@@ -1,4 +1,5 @@
 import type { Language } from '../../lib/i18n';
+import { formatFigure, parseDecimal, type FigureKind } from '../../lib/format';
 import type { StatementKind } from './url-state';
 
 /**
@@ -100,7 +101,7 @@ export const ABILITY_LABELS: Readonly<Record<string, Label>> = {
   'cash-flow': { 'zh-CN': '现金流量', en: 'Cash flow' },
 };
 
-type Unit = 'percent' | 'times' | 'turnover' | 'ratio';
+type Unit = Extract<FigureKind, 'percent' | 'times' | 'turnover' | 'ratio'>;
 
 /** Percent-type indicators are percent values; ratios, multiples and turnovers use their natural unit. */
 export const INDICATOR_INFO: Readonly<Record<string, { label: Label; unit: Unit }>> = {
@@ -169,18 +170,12 @@ export const INDICATOR_INFO: Readonly<Record<string, { label: Label; unit: Unit 
   },
 };
 
-const UNIT_SUFFIX: Readonly<Record<Unit, Label>> = {
-  percent: { 'zh-CN': '%', en: '%' },
-  times: { 'zh-CN': ' 倍', en: '×' },
-  turnover: { 'zh-CN': ' 次', en: ' times' },
-  ratio: { 'zh-CN': '', en: '' },
-};
-
-/** The value as the service sent it (a decimal string, no rounding) with its unit; null is a dash. */
+/**
+ * The value with its kind's precision and unit (src/lib/format.ts), so that 93.121 and -3.1317 read as
+ * 93.12% and -3.13%; null or text that is not a number is a dash.
+ */
 export function formatIndicator(indexId: string, value: string | null, lang: Language): string {
-  if (value === null || value.trim() === '') return '—';
-  const unit = INDICATOR_INFO[indexId]?.unit ?? 'ratio';
-  return `${value}${UNIT_SUFFIX[unit][lang]}`;
+  return formatFigure(parseDecimal(value), INDICATOR_INFO[indexId]?.unit ?? 'ratio', lang);
 }
 
 export function indicatorLabel(indexId: string, lang: Language): string {

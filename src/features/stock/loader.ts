@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { findInstrument, instrumentQuery } from '../../api/instruments';
+import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { calendarQuery, serverToday } from '../../api/live';
 import { valuationChunks, valuationQuery } from '../../api/valuations';
 import { A_SHARE_CODE_RE } from '../../contract/params';
@@ -7,16 +7,20 @@ import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
 import {
   adjustmentEventsQuery,
+  auctionFloatQuery,
   barsQuery,
   dragonTigerQuery,
   hfIntradayQuery,
+  indexBarsQuery,
   indicatorsQuery,
   latestReportQuery,
   rankTrendQuery,
   snapshotQuery,
   statementQuery,
+  type StatementColumn,
 } from './queries';
-import type { StockSearch } from './url-state';
+import { LIMIT_MAX, type StockSearch } from './url-state';
+import { yoyExtraPeriods } from './statements';
 
 /**
  * From view state to operation parameters. The route loader and the components both go through these
@@ -26,6 +30,17 @@ import type { StockSearch } from './url-state';
 /** Code in canonical form: the service's suffixes are upper case. */
 export function normaliseCode(raw: string): string {
   return raw.trim().toUpperCase();
+}
+
+/** Instruments the compare overlay can draw: A-shares and indices (the ones with daily bars). */
+export function isComparable(record: Pick<InstrumentRecord, 'asset_type'>): boolean {
+  return record.asset_type === 'a-share' || record.asset_type === 'a-share-index';
+}
+
+/** The header's year of daily bars (52-week range, volume ratio): the default chart's own request. */
+export function headerBarsQuery(thscode: string, today: string) {
+  const span = barWindow(today, '1y', 'day');
+  return barsQuery(thscode, 'forward', span.start, span.end);
 }
 
 /** Years shown by default in range mode. */
@@ -42,17 +57,38 @@ export function statementWindow(search: StockSearch, today: string): StatementWi
   return { from: addYearsToDate(today, -DEFAULT_RANGE_YEARS), to: today };
 }
 
+/**
+ * The statement request of the view: the periods shown plus those a year before them (four quarters or
+ * one year more), so that even the oldest column shown has its year-on-year change. Within the
+ * service's limits: at most 20 periods, a range of at most ten years.
+ */
 export function statementParams(thscode: string, search: StockSearch, today: string) {
   if (search.mode === 'range') {
     const { from, to } = statementWindow(search, today);
-    return {
-      thscode,
-      period: search.period,
-      start: shanghaiMidnight(from),
-      end: shanghaiMidnight(to),
-    };
+    const start = Math.max(
+      shanghaiMidnight(addYearsToDate(from, -1)),
+      shanghaiMidnight(addYearsToDate(to, -10)),
+    );
+    return { thscode, period: search.period, start, end: shanghaiMidnight(to) };
   }
-  return { thscode, period: search.period, limit: search.limit };
+  return {
+    thscode,
+    period: search.period,
+    limit: Math.min(LIMIT_MAX, search.limit + yoyExtraPeriods(search.period)),
+  };
+}
+
+/** The columns the table shows out of those fetched (newest first): the N asked for, or the range. */
+export function shownColumns(
+  columns: readonly StatementColumn[],
+  search: StockSearch,
+  today: string,
+): StatementColumn[] {
+  if (search.mode === 'range') {
+    const fromMs = shanghaiMidnight(statementWindow(search, today).from);
+    return columns.filter((c) => c.periodEndMs >= fromMs);
+  }
+  return columns.slice(0, search.limit);
 }
 
 /** `yyyy-q` of a statement's fiscal period (FY counts as the fourth quarter). */
@@ -96,11 +132,29 @@ export async function loadStockView(
   ]);
   // Only an A-share's data: another instrument on an A-share-shaped code (an ETF) gets its own page.
   if (findInstrument(lookup, thscode)?.asset_type !== 'a-share') return;
-  const span = barWindow(today, search.range);
+  const span = barWindow(today, search.range, search.interval);
   const critical: Promise<unknown>[] = [
     queryClient.ensureQueryData(snapshotQuery(thscode)),
     queryClient.ensureQueryData(barsQuery(thscode, search.adjust, span.start, span.end)),
   ];
+  // The header's figures: float shares from the auction, the 52-week range and 5-day volumes.
+  void queryClient.prefetchQuery(auctionFloatQuery(thscode));
+  void queryClient.prefetchQuery(headerBarsQuery(thscode, today));
+  if (search.cmp !== undefined && search.cmp !== thscode) {
+    const cmp = search.cmp;
+    void (async () => {
+      const other = findInstrument(
+        await queryClient.ensureQueryData(instrumentQuery(cmp)).catch(() => undefined),
+        cmp,
+      );
+      // A stock in the page's adjustment, an index as it is (indices are never adjusted).
+      if (other?.asset_type === 'a-share') {
+        await queryClient.prefetchQuery(barsQuery(cmp, search.adjust, span.start, span.end));
+      } else if (other?.asset_type === 'a-share-index') {
+        await queryClient.prefetchQuery(indexBarsQuery(cmp, span.start, span.end));
+      }
+    })();
+  }
   // The open tab's data is requested at once; the page does not wait for it (it has its own skeleton).
   switch (search.tab) {
     case 'financials':

@@ -28,6 +28,23 @@ export function barsQuery(thscode: string, adjust: Adjust, start: number, end: n
   );
 }
 
+/** Daily bars of an index (indices are never adjusted), for the compare overlay. */
+export function indexBarsQuery(thscode: string, start: number, end: number) {
+  return operationQuery(
+    'a-share-index/prices/historical',
+    { thscode, interval: '1d', start, end },
+    { keepPrevious: true },
+  );
+}
+
+/**
+ * The opening-auction result of one stock: the only operation that carries its float market cap (and
+ * so its float shares, cap ÷ price), which the header needs for the turnover rate.
+ */
+export function auctionFloatQuery(thscode: string) {
+  return operationQuery('a-share/auction/snapshot', { thscodes: [thscode], stage: 'final' });
+}
+
 export function adjustmentEventsQuery(thscode: string) {
   return operationQuery('a-share/corporate-actions/adjustment-factors', { thscode });
 }

@@ -10,6 +10,7 @@ describe('stock URL search', () => {
       row: undefined,
       report: undefined,
       dt: undefined,
+      cmp: undefined,
     });
   });
 
@@ -29,6 +30,9 @@ describe('stock URL search', () => {
       report: '2025-4',
       dt: '2026-07-14',
       hot: '1y',
+      interval: 'week',
+      ind: 'kdj',
+      cmp: '000300.SH',
     };
     // Every value survives; the moving averages come back in ascending order.
     expect(parseStockSearch(link)).toEqual({ ...link, ma: '5,60' });
@@ -54,6 +58,10 @@ describe('stock URL search', () => {
     ['dt', '2026-02-30', undefined],
     ['dt', '14/07/2026', undefined],
     ['row', 'DROP TABLE', undefined],
+    ['interval', '1h', STOCK_SEARCH_DEFAULTS.interval],
+    ['ind', 'rsi', STOCK_SEARCH_DEFAULTS.ind],
+    ['cmp', '600519', undefined],
+    ['cmp', 'HSI.HK', undefined],
   ] as const)('a bad %s (%j) falls back to %j, the rest is kept', (key, bad, fallback) => {
     const s = parseStockSearch({ [key]: bad, adjust: key === 'adjust' ? bad : 'none' });
     expect(s[key]).toEqual(fallback);
@@ -68,6 +76,13 @@ describe('stock URL search', () => {
     expect(parseMaList('none')).toEqual([]);
     expect(formatMaList([])).toBe('none');
     expect(formatMaList([60, 10])).toBe('10,60');
+  });
+
+  it('reads a compare code in any case, an index or a stock alike', () => {
+    expect(parseStockSearch({ cmp: ' 000300.sh ' }).cmp).toBe('000300.SH');
+    expect(parseStockSearch({ cmp: '885517.TI' }).cmp).toBe('885517.TI');
+    expect(parseStockSearch({ cmp: '300033.SZ' }).cmp).toBe('300033.SZ');
+    expect(parseStockSearch({ cmp: 300033 }).cmp).toBeUndefined();
   });
 
   it('drops a statement range that the service would refuse and keeps a valid one', () => {

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { addYearsToDate } from '../../contract/time';
 import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
+import { BAR_INTERVALS } from '../../lib/bars';
+import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params';
 
 /**
  * The whole view state of the stock page, as URL search parameters. Every field falls back to its
@@ -35,6 +37,10 @@ export type StatementPeriod = (typeof STATEMENT_PERIODS)[number];
 export const STATEMENT_MODES = ['latest', 'range'] as const;
 export type StatementMode = (typeof STATEMENT_MODES)[number];
 
+/** The lower pane under the volume: an oscillator or the Bollinger bands, or nothing. */
+export const CHART_INDICATORS = ['none', 'macd', 'kdj', 'boll'] as const;
+export type ChartIndicator = (typeof CHART_INDICATORS)[number];
+
 /** The service allows 1 to 20 periods per statement call. */
 export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 20;
@@ -49,6 +55,8 @@ export const STOCK_SEARCH_DEFAULTS = {
   mode: 'latest',
   limit: 8,
   hot: '3m',
+  interval: 'day',
+  ind: 'macd',
 } as const;
 
 /** Parse an overlay list such as `5,20` (or `none`): known periods only, ascending, no repeats. */
@@ -73,6 +81,14 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, fallb
 }
 
 const optionalDate = z.string().refine(isDateText).optional().catch(undefined);
+
+/** A stock or index code to compare with (which of the two is decided by the instrument search). */
+const compareCode = z
+  .string()
+  .transform((v) => v.trim().toUpperCase())
+  .refine((v) => A_SHARE_CODE_RE.test(v) || INDEX_CODE_RE.test(v))
+  .optional()
+  .catch(undefined);
 
 export const stockSearchSchema = z
   .object({
@@ -114,6 +130,12 @@ export const stockSearchSchema = z
     hot: choice(HOT_WINDOWS, STOCK_SEARCH_DEFAULTS.hot),
     /** Day of the intraday tab (the service keeps the last 30 trading days); absent means the latest. */
     iday: optionalDate,
+    /** Candle interval: daily bars, or weeks and months built from them. */
+    interval: choice(BAR_INTERVALS, STOCK_SEARCH_DEFAULTS.interval),
+    /** Indicator of the lower pane. */
+    ind: choice(CHART_INDICATORS, STOCK_SEARCH_DEFAULTS.ind),
+    /** Compare overlay: an index or another stock, rebased at the first common bar. */
+    cmp: compareCode,
   })
   .transform((s) => {
     // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):

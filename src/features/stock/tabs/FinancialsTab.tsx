@@ -5,10 +5,11 @@ import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart
 import { Segmented } from '../../../components/Segmented';
 import { Field } from '../controls';
 import { isDateText } from '../dates';
-import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField, type StatementField } from '../fields';
+import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField } from '../fields';
+import { DERIVED_ROWS, derivedRow } from '../statements';
 import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
-import { statementQuery } from '../queries';
+import { statementQuery, type StatementColumn } from '../queries';
 import {
   LIMIT_MAX,
   LIMIT_MIN,
@@ -18,8 +19,8 @@ import {
   type StockSearch,
 } from '../url-state';
 import type { TabProps } from '../StockTabs';
-import { statementParams, statementWindow } from '../loader';
-import { StatementTable, formatStatementValue } from './StatementTable';
+import { shownColumns, statementParams, statementWindow } from '../loader';
+import { StatementTable, formatDerivedValue, formatStatementValue } from './StatementTable';
 
 const ROW_CHART_HEIGHT = 180;
 const LIMITS = Array.from({ length: LIMIT_MAX - LIMIT_MIN + 1 }, (_, i) => LIMIT_MIN + i);
@@ -33,9 +34,14 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
     enabled: params !== null,
   });
   const fields = STATEMENT_FIELDS[search.statement];
-  const row: StatementField | undefined = isStatementField(search.statement, search.row)
-    ? search.row
-    : fields[0];
+  const derived = DERIVED_ROWS[search.statement];
+  const derivedLine = derivedRow(search.statement, search.row);
+  const row: string | undefined =
+    isStatementField(search.statement, search.row) || derivedLine ? search.row : fields[0];
+  const rowLabel = (id: string) =>
+    isStatementField(search.statement, id)
+      ? FIELD_LABELS[id][lang]
+      : (derivedRow(search.statement, id)?.label[lang] ?? id);
   const bounds = today === null ? null : statementWindow(search, today);
 
   const setDate = (key: 'from' | 'to', value: string) => {
@@ -44,14 +50,20 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
     onSearch({ from: next.from, to: next.to }, { replace: true });
   };
 
-  const columns = useMemo(() => statement.data ?? [], [statement.data]);
+  const history = useMemo(() => statement.data ?? [], [statement.data]);
+  const columns = useMemo(
+    () => (today === null ? history : shownColumns(history, search, today)),
+    [history, search, today],
+  );
   const series = useMemo<ChartSeries[]>(() => {
     if (!row) return [];
+    const line = derivedRow(search.statement, row);
+    const valueOf = (c: StatementColumn) => (line ? line.compute(c.values) : (c.values[row] ?? null));
     const points = [...columns]
       .sort((a, b) => a.periodEndMs - b.periodEndMs)
       .flatMap((c) => {
-        const value = c.values[row];
-        return value === null || value === undefined ? [] : [{ time: c.periodEndMs, value }];
+        const value = valueOf(c);
+        return value === null ? [] : [{ time: c.periodEndMs, value }];
       });
     return [
       {
@@ -60,10 +72,15 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
         color: 'accent',
         lineWidth: 2,
         data: points,
-        format: (value: number) => formatStatementValue(row, value, lang),
+        format: (value: number) =>
+          line
+            ? formatDerivedValue(line, value, lang)
+            : isStatementField(search.statement, row)
+              ? formatStatementValue(row, value, lang)
+              : String(value),
       },
     ];
-  }, [columns, row, lang]);
+  }, [columns, row, search.statement, lang]);
 
   return (
     <div className="stock-tab" data-testid="financials">
@@ -126,7 +143,9 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
             </Field>
           </>
         )}
-        <span className="stock-toolbar__note muted">{t('statement.unit')}</span>
+        <span className="stock-toolbar__note muted">
+          {t('statement.unit')} · <span title={t('statement.yoyTitle')}>{t('statement.unitPct')}</span>
+        </span>
         {statement.isFetching && <span className="spinner stock-toolbar__busy" aria-hidden="true" />}
       </div>
       <div className="stock-statement">
@@ -139,7 +158,9 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
         ) : (
           <StatementTable
             columns={columns}
+            history={history}
             fields={fields}
+            derived={derived}
             lang={lang}
             selected={row}
             onSelect={(field) => onSearch({ row: field }, { replace: true })}
@@ -149,13 +170,13 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
       </div>
       <div className="stock-rowchart">
         <div className="stock-rowchart__title">
-          {row ? t('statement.chartOf', { item: FIELD_LABELS[row][lang] }) : t('statement.chooseRow')}
+          {row ? t('statement.chartOf', { item: rowLabel(row) }) : t('statement.chooseRow')}
         </div>
         <TimeChart
           series={series}
           height={ROW_CHART_HEIGHT}
           viewKey={`${search.statement}|${search.period}|${row ?? ''}|${columns.length}`}
-          label={row ? t('statement.chartOf', { item: FIELD_LABELS[row][lang] }) : t('statement.chooseRow')}
+          label={row ? t('statement.chartOf', { item: rowLabel(row) }) : t('statement.chooseRow')}
           testId="statement-chart"
           fallback={t('chart.unavailable')}
         />

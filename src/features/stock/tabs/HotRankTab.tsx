@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, ErrorState } from '../../../components/states';
-import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
+import { RankChart, type RankLine } from '../../../components/chart/RankChart';
 import { DASH, formatNumber } from '../../../lib/format';
 import { Segmented } from '../../../components/Segmented';
 import { HOT_WINDOWS, windowStart } from '../dates';
@@ -22,18 +22,9 @@ export function HotRankTab({ record, search, onSearch }: TabProps) {
     () => [...(trend.data?.item ?? [])].sort((a, b) => a.date_ms - b.date_ms),
     [trend.data],
   );
-  const series = useMemo<ChartSeries[]>(
-    () => [
-      {
-        id: 'rank',
-        kind: 'line',
-        color: 'accent',
-        lineWidth: 2,
-        data: points.map((p) => ({ time: p.date_ms, value: p.rank })),
-        format: (value: number) => formatNumber(value, lang, 0),
-      },
-    ],
-    [points, lang],
+  const lines = useMemo<RankLine[]>(
+    () => [{ id: 'rank', color: 'accent', points: points.map((p) => ({ time: p.date_ms, rank: p.rank })) }],
+    [points],
   );
   const ranks = points.map((p) => p.rank);
   const latest = points.at(-1)?.rank;
@@ -72,10 +63,10 @@ export function HotRankTab({ record, search, onSearch }: TabProps) {
           <Empty>{t('hot.empty')}</Empty>
         ) : (
           <>
-            <TimeChart
-              series={series}
+            <RankChart
+              lines={lines}
+              lang={lang}
               height={HOT_CHART_HEIGHT}
-              invertScale
               viewKey={`${start}|${points.length}`}
               label={t('hot.label', { name: record.name })}
               testId="hot-chart"

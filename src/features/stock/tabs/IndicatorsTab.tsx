@@ -73,7 +73,10 @@ export function IndicatorsTab({ record, search, onSearch }: TabProps) {
                   <th scope="row" className="stock-table__label" title={indicator.index_id}>
                     {indicatorLabel(indicator.index_id, lang)}
                   </th>
-                  <td className={indicator.value === null ? 'num is-null' : 'num'}>
+                  <td
+                    className={indicator.value === null ? 'num is-null' : 'num'}
+                    title={indicator.value ?? undefined}
+                  >
                     {formatIndicator(indicator.index_id, indicator.value, lang)}
                   </td>
                 </tr>

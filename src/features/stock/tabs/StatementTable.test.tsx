@@ -5,6 +5,7 @@ import { shanghaiMidnight } from '../../../contract/time';
 import { INCOME_FIELDS } from '../fields';
 import type { StatementColumn } from '../queries';
 import { StatementTable } from './StatementTable';
+import { DERIVED_ROWS } from '../statements';
 
 afterEach(cleanup);
 
@@ -31,7 +32,8 @@ const columns = [
 function cell(field: string, columnIndex: number): string {
   const row = document.querySelector(`tr[data-field="${field}"]`);
   if (!(row instanceof HTMLTableRowElement)) throw new Error(`no row ${field}`);
-  return row.cells[columnIndex + 1]?.textContent ?? '';
+  // The value itself, without the year-on-year change under it.
+  return row.cells[columnIndex + 1]?.querySelector('.stock-cell__value')?.textContent ?? '';
 }
 
 describe('statement table', () => {
@@ -87,5 +89,68 @@ describe('statement table', () => {
     expect(onSelect).toHaveBeenCalledTimes(2);
     const selected = document.querySelector('tr[aria-selected="true"]');
     expect(selected?.getAttribute('data-field')).toBe('operating_income');
+  });
+});
+
+describe('year-on-year change and margins', () => {
+  const income = (year: number, fiscalPeriod: string, values: Record<string, number | null>) => ({
+    ...column(year, values),
+    fiscalPeriod,
+  });
+  const history = [
+    income(2026, 'Q1', { operating_income: 120, operating_costs: 30, net_profit: 60, basic_eps: 1.2 }),
+    income(2025, 'FY', { operating_income: 400, operating_costs: 100, net_profit: -10 }),
+    income(2025, 'Q1', { operating_income: 100, operating_costs: 40, net_profit: -5, basic_eps: 1 }),
+    income(2024, 'FY', { operating_income: 320, operating_costs: 90, net_profit: 20 }),
+  ];
+
+  function yoy(field: string, columnIndex: number): string | null {
+    const row = document.querySelector(`tr[data-field="${field}"]`);
+    if (!(row instanceof HTMLTableRowElement)) throw new Error(`no row ${field}`);
+    return row.cells[columnIndex + 1]?.querySelector('[data-testid="yoy"]')?.textContent ?? null;
+  }
+
+  it('compares each period with the same period a year before, and not from a loss', () => {
+    render(
+      <StatementTable
+        columns={history.slice(0, 2)}
+        history={history}
+        fields={INCOME_FIELDS}
+        derived={DERIVED_ROWS.income}
+        lang="en"
+        caption="Income"
+      />,
+    );
+    // Q1 2026 against Q1 2025, FY2025 against FY2024 (fetched but not shown).
+    expect(yoy('operating_income', 0)).toBe('+20.00%');
+    expect(yoy('operating_income', 1)).toBe('+25.00%');
+    expect(yoy('basic_eps', 0)).toBe('+20.00%');
+    // Growth from a loss has no percentage; a line without a value has none either.
+    expect(yoy('net_profit', 0)).toBeNull();
+    expect(yoy('net_profit', 1)).toBe('-150.00%');
+    expect(yoy('sales_fee', 0)).toBeNull();
+    // Two columns shown, each value with its change under it.
+    expect(screen.getAllByRole('columnheader')).toHaveLength(3);
+    expect(cell('operating_income', 0)).toBe('120');
+  });
+
+  it('adds margins computed from the lines, in percent with two decimals', () => {
+    render(
+      <StatementTable
+        columns={history.slice(0, 2)}
+        history={history}
+        fields={INCOME_FIELDS}
+        derived={DERIVED_ROWS.income}
+        lang="zh-CN"
+        caption="利润表"
+      />,
+    );
+    expect(screen.getByRole('rowheader', { name: '利润率与结构' })).toBeTruthy();
+    // (120 − 30) / 120 and 60 / 120.
+    expect(cell('gross_margin', 0)).toBe('75.00%');
+    expect(cell('net_margin', 0)).toBe('50.00%');
+    expect(cell('net_margin', 1)).toBe('-2.50%');
+    // Without R&D disclosed there is no R&D ratio.
+    expect(cell('rnd_ratio', 0)).toBe('—');
   });
 });
