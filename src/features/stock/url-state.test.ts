@@ -42,7 +42,7 @@ describe('stock URL search', () => {
     ['range', '2w', STOCK_SEARCH_DEFAULTS.range],
     ['range', 5, STOCK_SEARCH_DEFAULTS.range],
     ['adjust', 'split', STOCK_SEARCH_DEFAULTS.adjust],
-    ['tab', 'news', STOCK_SEARCH_DEFAULTS.tab],
+    ['tab', 'orderbook', STOCK_SEARCH_DEFAULTS.tab],
     ['statement', 'equity', STOCK_SEARCH_DEFAULTS.statement],
     ['period', 'monthly', STOCK_SEARCH_DEFAULTS.period],
     ['mode', 'all', STOCK_SEARCH_DEFAULTS.mode],
