@@ -59,6 +59,7 @@ describe('routes', () => {
     ).toBeTruthy();
     expect(screen.getByRole('tablist', { name: '股票资料' })).toBeTruthy();
     expect(screen.getByText('模拟数据 · Simulated data')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('贵州茅台 600519.SH · 行情看板'));
   });
 
   it('a malformed code is refused without asking the service', async () => {

@@ -29,6 +29,12 @@ export const LIST_ASSET_TYPES = [
   'fund-reits',
 ] as const;
 
+/**
+ * The longest keyword the instrument search is sent (a code or a name is far shorter); a longer `q` is
+ * refused with 1003 before it reaches the service.
+ */
+export const SEARCH_KEYWORD_MAX = 64;
+
 export const SEARCH_EXCHANGES = [
   'SH',
   'SZ',
@@ -98,7 +104,7 @@ export const metaOperations = defineOperations(
     'meta/tickers/search': {
       summary: 'Instruments of every market whose code or name contains the keyword',
       params: z.object({
-        q: text({ max: 64 }),
+        q: text({ max: SEARCH_KEYWORD_MAX }),
         exchange: oneOf(SEARCH_EXCHANGES).optional(),
         asset_type: enumList('asset_type', ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
         limit: int({ min: 1, max: 50 }).default(10),
