@@ -179,6 +179,11 @@ const TEXT = defineMessages({
   ],
   'rule.badItem': ['{param}中的“{item}”格式不正确。', 'The {param} has an invalid item “{item}”.'],
   'rule.notAShare': ['{item} 不是 A 股。', '{item} is not an A-share.'],
+  'rule.lengthBetween': [
+    '{param}须为 {min} 到 {max} 个字符。',
+    'The {param} must have {min} to {max} characters.',
+  ],
+  'rule.control': ['{param}不能包含控制字符。', 'The {param} must not contain control characters.'],
 });
 
 type TextKey = Parameters<typeof TEXT.text>[1];
@@ -201,6 +206,8 @@ function ruleOf(raw: string): { key: TextKey; vars: Record<string, string> } | n
   if (nonTrading?.[1]) return { key: 'rule.nonTrading', vars: { date: nonTrading[1] } };
   const patterns: [RegExp, TextKey, string[]][] = [
     [/at most (\d+) characters/, 'rule.maxChars', ['n']],
+    [/must be (\d+) to (\d+) characters/, 'rule.lengthBetween', ['min', 'max']],
+    [/control characters/, 'rule.control', []],
     [/at most (\d+) (?:comma-separated )?items/, 'rule.maxItems', ['n']],
     [/must be between (-?[\d.]+) and (-?[\d.]+)/, 'rule.between', ['min', 'max']],
     [/must be at least (-?[\d.]+)/, 'rule.atLeast', ['n']],
@@ -252,6 +259,14 @@ export function codeText(lang: Language, code: number, param: string | null, raw
   if (rule) return TEXT.text(lang, rule.key, { param: words, ...rule.vars });
   const key = `code.${code}`;
   return TEXT.has(key) ? TEXT.text(lang, key, { param: words }) : TEXT.text(lang, 'code.unknown', { code });
+}
+
+/**
+ * A value refused by a rule of the watchlist API (`field` is its path, such as `items.0.thscode`): the
+ * field in the reader's words and the rule, as a parameter refusal of the service would be said.
+ */
+export function fieldRefusalText(lang: Language, field: string, raw: string): string {
+  return codeText(lang, 1002, field, raw);
 }
 
 export function describeError(error: unknown, lang: Language): ErrorDescription {
