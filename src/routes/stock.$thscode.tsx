@@ -1,16 +1,23 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
+import { INSTRUMENT_PAGES, redirectToOwnPage } from '../features/search/instrument';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
 import { loadStockView, normaliseCode } from '../features/stock/loader';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
+const STOCK_PAGE = INSTRUMENT_PAGES['a-share'];
+
 /**
  * The stock view. The whole view state is in the search parameters (validated with fallbacks, defaults
  * left out of the URL); the loader fetches what the first screen shows.
  */
 export const Route = createFileRoute('/stock/$thscode')({
+  // A fund's, an index's or another instrument's code goes to its own page.
+  beforeLoad: ({ context, params, preload }) =>
+    preload ? undefined : redirectToOwnPage(context.queryClient, params.thscode, STOCK_PAGE),
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
@@ -31,11 +38,13 @@ function StockRoute() {
   const navigate = Route.useNavigate();
   const onSearch = useSearchPatch(navigate);
   return (
-    <StockView
-      thscode={thscode}
-      search={search}
-      onSearch={onSearch}
-      searchBox={<InstrumentSearch variant="hero" />}
-    />
+    <InstrumentElsewhere thscode={thscode} page={STOCK_PAGE}>
+      <StockView
+        thscode={thscode}
+        search={search}
+        onSearch={onSearch}
+        searchBox={<InstrumentSearch variant="hero" />}
+      />
+    </InstrumentElsewhere>
   );
 }
