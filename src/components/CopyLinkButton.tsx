@@ -7,10 +7,23 @@ type CopyState = 'idle' | 'done' | 'failed';
 const CONFIRM_MS = 2000;
 
 /**
- * Copies the page's URL, which holds the whole view state. Where the clipboard is refused (no secure
- * context, denied permission) the link is shown selected so it can be copied by hand.
+ * The page's URL with `pin`'s values added where the URL has none: a view of "the latest day" copies as
+ * a link to that day, so it shows the same data tomorrow (the page's own URL stays "latest").
  */
-export function CopyLinkButton() {
+export function pinnedUrl(href: string, pin: Readonly<Record<string, string | undefined>> = {}): string {
+  const url = new URL(href);
+  for (const [key, value] of Object.entries(pin)) {
+    if (value !== undefined && !url.searchParams.has(key)) url.searchParams.set(key, value);
+  }
+  return url.toString();
+}
+
+/**
+ * Copies the page's URL, which holds the whole view state, with `pin` added (see `pinnedUrl`). Where the
+ * clipboard is refused (no secure context, denied permission) the link is shown selected so it can be
+ * copied by hand.
+ */
+export function CopyLinkButton({ pin }: { pin?: Readonly<Record<string, string | undefined>> }) {
   const { t } = useI18n();
   const [state, setState] = useState<CopyState>('idle');
   const [href, setHref] = useState('');
@@ -21,8 +34,10 @@ export function CopyLinkButton() {
     return () => clearTimeout(timer);
   }, [state]);
 
+  const pinned = Object.values(pin ?? {}).filter((value) => value !== undefined);
+
   const copy = () => {
-    const url = window.location.href;
+    const url = pinnedUrl(window.location.href, pin);
     setHref(url);
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     if (!clipboard) {
@@ -37,7 +52,13 @@ export function CopyLinkButton() {
 
   return (
     <span className="copy-link">
-      <button type="button" className="btn btn--small" onClick={copy} aria-live="polite">
+      <button
+        type="button"
+        className="btn btn--small"
+        onClick={copy}
+        aria-live="polite"
+        title={pinned.length > 0 ? t('copy.pinned', { values: pinned.join(', ') }) : undefined}
+      >
         <span aria-hidden="true">⧉ </span>
         {state === 'done' ? t('copy.done') : t('copy.label')}
       </button>

@@ -1,4 +1,5 @@
 import { ApiError, errorCodeInfo } from '../contract/envelope';
+import { formatWeekday } from './format';
 import { defineMessages, type Language } from './i18n';
 
 /**
@@ -179,6 +180,14 @@ const TEXT = defineMessages({
   ],
   'rule.badItem': ['{param}中的“{item}”格式不正确。', 'The {param} has an invalid item “{item}”.'],
   'rule.notAShare': ['{item} 不是 A 股。', '{item} is not an A-share.'],
+  'url.badDate': [
+    '链接中的{param}“{text}”不是有效的日期（格式：年-月-日，如 2026-07-15）。',
+    'The {param} “{text}” in the link is not a valid date (format: year-month-day, such as 2026-07-15).',
+  ],
+  'url.nonTrading': [
+    '{date}（{weekday}）不是交易日，没有数据。',
+    '{date} ({weekday}) is not a trading day: there is no data for it.',
+  ],
   'rule.lengthBetween': [
     '{param}须为 {min} 到 {max} 个字符。',
     'The {param} must have {min} to {max} characters.',
@@ -259,6 +268,16 @@ export function codeText(lang: Language, code: number, param: string | null, raw
   if (rule) return TEXT.text(lang, rule.key, { param: words, ...rule.vars });
   const key = `code.${code}`;
   return TEXT.has(key) ? TEXT.text(lang, key, { param: words }) : TEXT.text(lang, 'code.unknown', { code });
+}
+
+/** A date in a link that is not a calendar day (`2026-13-45`), named with the parameter's words. */
+export function badUrlDateText(lang: Language, param: string, text: string): string {
+  return TEXT.text(lang, 'url.badDate', { param: paramWords(lang, param), text });
+}
+
+/** A day the trading calendar says does not trade, said before anything is asked for it. */
+export function nonTradingDayText(lang: Language, date: string): string {
+  return TEXT.text(lang, 'url.nonTrading', { date, weekday: formatWeekday(date, lang) });
 }
 
 /**

@@ -6,7 +6,7 @@ import { DataTable, codeNameColumns, type DataColumn } from '../../components/Da
 import { shanghaiDate } from '../../contract/time';
 import { direction, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
-import { tradingDaySet } from '../../contract/market-session';
+import { isKnownNonTradingDay } from '../../lib/trading-days';
 import { BENCHMARK_TABLE_HEIGHT } from './Skeletons';
 import { useAuctionText, type AuctionT } from './messages';
 import { benchmarkQuery, type BenchmarkItem } from './queries';
@@ -39,19 +39,6 @@ function benchmarkColumns(t: AuctionT, lang: Language): DataColumn<BenchmarkItem
       sortable: false,
     },
   ];
-}
-
-/**
- * Whether a day is known not to trade: inside the calendar's window (one year up to today) and not in
- * it. Outside the window, or while the calendar is unknown, nothing is claimed.
- */
-export function isKnownNonTradingDay(day: string, calendar: readonly string[]): boolean {
-  const days = tradingDaySet(calendar);
-  if (days.size === 0) return false;
-  const sorted = [...days].sort();
-  const first = sorted[0] ?? '';
-  const last = sorted.at(-1) ?? '';
-  return day >= first && day <= last && !days.has(day);
 }
 
 export interface BenchmarkSectionProps {
