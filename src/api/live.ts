@@ -43,19 +43,27 @@ export function useServerClock(): { now: () => number; known: boolean } {
 }
 
 /**
- * The server's Shanghai day, for loaders (components use `useServerToday`, which gives the same day, so
- * their query keys agree): the mode answer carries the server clock, and the time since it arrived is added.
+ * The server's clock, for loaders (components use `useServerClock`): the mode answer carries the server
+ * clock, and the time since it arrived is added.
  */
-export async function serverToday(queryClient: QueryClient): Promise<string> {
+export async function serverNow(queryClient: QueryClient): Promise<number> {
   const options = modeQuery();
   try {
     const mode = await queryClient.ensureQueryData(options);
     const receivedAt = queryClient.getQueryState(options.queryKey)?.dataUpdatedAt ?? 0;
-    return shanghaiDate(Date.now() + serverOffsetMs(mode.now, receivedAt));
+    return Date.now() + serverOffsetMs(mode.now, receivedAt);
   } catch {
     // An unreachable BFF leaves the browser's clock as the best guess (the pages then show its error).
-    return shanghaiDate(Date.now());
+    return Date.now();
   }
+}
+
+/**
+ * The server's Shanghai day, for loaders (components use `useServerToday`, which gives the same day, so
+ * their query keys agree).
+ */
+export async function serverToday(queryClient: QueryClient): Promise<string> {
+  return shanghaiDate(await serverNow(queryClient));
 }
 
 /** The server's Shanghai day in a component, or null until the server clock is known. */

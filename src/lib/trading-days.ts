@@ -58,3 +58,9 @@ export function isKnownNonTradingDay(day: string, calendar: readonly string[]): 
   const last = sorted.at(-1) ?? '';
   return day >= first && day <= last && !days.has(day);
 }
+
+/** Mon-Fri for a `yyyy-MM-dd` day: what a picker offers while the trading calendar is unknown. */
+export function isWeekdayDate(day: string): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+}

@@ -8,7 +8,7 @@ import { DayPicker } from '../../components/DayPicker';
 import { Segmented } from '../../components/Segmented';
 import { DateNotice, NearestTradingDays } from '../../components/NearestTradingDays';
 import { Empty, ErrorState } from '../../components/states';
-import { neighbourDays, readUrlDate } from '../../lib/trading-days';
+import { isWeekdayDate, neighbourDays, readUrlDate } from '../../lib/trading-days';
 import { addYearsToDate } from '../../contract/time';
 import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
 import { tradingDaySet } from '../../contract/market-session';
@@ -28,11 +28,6 @@ export type UpdateDragonTigerSearch = (
   patch: Partial<DragonTigerSearch>,
   opts?: { replace?: boolean },
 ) => void;
-
-function isWeekday(day: string): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-}
 
 const DEFAULT_SORT: SortSpec = { column: 'net_value', desc: true };
 
@@ -223,7 +218,7 @@ export function DragonTigerView({
             value={tradeDate ?? date}
             min={pickable?.min ?? '0000-01-01'}
             max={pickable?.max ?? '0000-01-01'}
-            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekday(day))}
+            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekdayDate(day))}
             disabledNote={() => t('picker.nonTrading')}
             onChange={(day) => onSearch({ date: day, code: undefined })}
             testId="dragon-tiger-date"
