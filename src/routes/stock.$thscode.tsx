@@ -1,7 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
-import { INSTRUMENT_PAGES, redirectToOwnPage } from '../features/search/instrument';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { redirectToOwnPage } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
