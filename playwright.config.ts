@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: ci,
   retries: 0,
   workers: 1,
-  reporter: 'list',
+  // The HTML report keeps what tests attach (the responsive spec's screenshots): playwright-report/.
+  reporter: [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
