@@ -1,8 +1,8 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
 import { INSTRUMENT_PAGES } from '../features/search/instrument';
-import { redirectToOwnPage } from '../features/search/redirect';
+import { ownPageOf } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
@@ -17,8 +17,11 @@ const STOCK_PAGE = INSTRUMENT_PAGES['a-share'];
  */
 export const Route = createFileRoute('/stock/$thscode')({
   // A fund's, an index's or another instrument's code goes to its own page.
-  beforeLoad: ({ context, params, preload }) =>
-    preload ? undefined : redirectToOwnPage(context.queryClient, params.thscode, STOCK_PAGE),
+  beforeLoad: async ({ context, params, preload }) => {
+    if (preload) return;
+    const own = await ownPageOf(context.queryClient, params.thscode, STOCK_PAGE);
+    if (own) throw redirect({ to: own.to, params: { thscode: own.thscode }, replace: true });
+  },
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),

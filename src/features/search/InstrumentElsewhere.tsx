@@ -11,7 +11,7 @@ import { searchText } from './messages';
 
 /**
  * Wraps an instrument page: when the code in the URL is an instrument of another asset type, says so
- * instead of "not found", with a link to its own page (the route's `redirectToOwnPage` normally went
+ * instead of "not found", with a link to its own page (the route's `ownPageOf` redirect normally went
  * there already) or, while that type has no page, what the reader can do. Anything else is the page's.
  */
 export function InstrumentElsewhere({

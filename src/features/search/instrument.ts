@@ -5,7 +5,7 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
  * Which page opens an instrument, by the search's `asset_type`. An asset type without a page gets a
  * clear "not supported yet" message instead of a dead link; a new instrument page adds its line here.
  * The search opens instruments through this table, and a code on another instrument page's route is
- * sent here too (`redirectToOwnPage` in redirect.ts, `InstrumentElsewhere`).
+ * sent here too (`ownPageOf` in redirect.ts, `InstrumentElsewhere`).
  */
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',

@@ -1,4 +1,3 @@
-import { redirect } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { INSTRUMENT_CODE_RE } from '../../contract/params';
@@ -11,20 +10,21 @@ export function canonicalCode(raw: string): string {
 
 /**
  * For an instrument page's route (`beforeLoad`): when the code in the URL is an instrument of another
- * asset type that has its own page, go there instead (`/stock/510300.SH` → the ETF's page). A malformed
- * code is left to the page, which explains it without asking the service; the lookup is the same query
- * the pages make, so it costs no extra request.
+ * asset type that has its own page, the page to go to instead (`/stock/510300.SH` → the ETF's page);
+ * undefined to stay. A malformed code is left to the page, which explains it without asking the
+ * service; the lookup is the same query the pages make, so it costs no extra request. The route throws
+ * the redirect itself (a `redirect` typed here would make the route tree's type depend on itself).
  */
-export async function redirectToOwnPage(
+export async function ownPageOf(
   queryClient: QueryClient,
   rawCode: string,
   here: InstrumentPage,
-): Promise<void> {
+): Promise<{ to: InstrumentPage; thscode: string } | undefined> {
   const thscode = canonicalCode(rawCode);
-  if (!INSTRUMENT_CODE_RE.test(thscode)) return;
+  if (!INSTRUMENT_CODE_RE.test(thscode)) return undefined;
   const lookup = await queryClient.ensureQueryData(instrumentQuery(thscode)).catch(() => undefined);
   const record = findInstrument(lookup, thscode);
   const to = record === undefined ? undefined : pageOf(record.asset_type);
-  if (record === undefined || to === undefined || to === here) return;
-  throw redirect({ to, params: { thscode: record.thscode }, replace: true });
+  if (record === undefined || to === undefined || to === here) return undefined;
+  return { to, thscode: record.thscode };
 }
