@@ -22,10 +22,10 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   throw new Error(`Tab did not reach ${String(target)} within ${max} presses`);
 }
 
-/** The sections' paths as the navigation lists them. */
+/** The sections' paths as the navigation lists them (read from the page, also while the menu is shut). */
 async function sections(page: Page): Promise<string[]> {
-  const nav = page.getByRole('navigation', { name: '主导航' });
-  const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const links = page.locator('nav[aria-label="主导航"] a');
+  const hrefs = await links.evaluateAll((found) => found.map((a) => a.getAttribute('href')));
   return hrefs.filter((href): href is string => href !== null);
 }
 
@@ -56,7 +56,8 @@ for (const width of WIDTHS) {
       expect(paths.length).toBeGreaterThanOrEqual(5);
       // From the last section back to the first, so that every step changes the page.
       for (const path of [...paths].reverse()) {
-        await page.locator('body').focus();
+        // From the top of the page, as after loading it: the skip link is its first stop.
+        await page.getByRole('link', { name: '跳到正文' }).focus();
         if (width < MENU_BELOW) {
           await tabTo(page, menuButton);
           await page.keyboard.press('Enter');
@@ -70,12 +71,13 @@ for (const width of WIDTHS) {
         if (width < MENU_BELOW) await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
       }
       // The settings are in reach as well.
+      await page.getByRole('link', { name: '跳到正文' }).focus();
       if (width < MENU_BELOW) {
         await tabTo(page, menuButton);
         await page.keyboard.press('Enter');
       }
       const settings = app.topBar.getByRole('group', { name: '设置' });
-      await expect(settings.getByRole('button', { name: 'EN' })).toBeVisible();
+      await tabTo(page, settings.getByRole('button', { name: 'EN' }));
       await page.keyboard.press('Escape');
     });
 
