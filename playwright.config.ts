@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: ci,
   retries: 0,
   workers: 1,
-  reporter: 'list',
+  // The HTML report keeps what tests attach (the responsive spec's screenshots): playwright-report/.
+  reporter: [['list'], ['html', { open: 'never' }]],
   // Guards against a hang, not a speed check: a busy 2-core machine runs the longest spec in ~35 s.
   timeout: 60_000,
   expect: { timeout: 15_000 },

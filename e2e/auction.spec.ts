@@ -27,7 +27,7 @@ test('a deep link with the live stage, a duplicate and a benchmark day renders t
     expect(await auction.column(auction.snapshotTable, 1)).toEqual(['贵州茅台', '同花顺']);
     await expect(auction.phase).toHaveAttribute('data-value', 'final');
     await expect(auction.dataStatus).toHaveText('就绪');
-    await expect(auction.benchDate).toHaveValue('2026-07-14');
+    await expect(auction.benchDate).toHaveAccessibleName('日期: 2026-07-14');
     await expect(auction.benchOf).toContainText('2026-07-14');
     await expect(auction.rows(auction.benchTable).first()).toBeVisible();
   };
@@ -64,24 +64,45 @@ test('101 tokens are refused with the limit named before any request is sent', a
   await expect.poll(() => requests.length).toBeGreaterThan(0);
 });
 
-test('duplicates are shown as removed and malformed codes are flagged, not sent', async ({ app, page }) => {
+test('bare codes are completed, duplicates removed and malformed codes flagged, not sent', async ({
+  app,
+  page,
+}) => {
   const auction = new AuctionPage(app);
   const requests = auction.watchSnapshotRequests();
   await auction.open('/auction');
   await auction.input.fill('600519.sh, 600519.SH\n600519；abc 000001.SZ');
   await auction.input.press('Control+Enter');
 
+  await expect(auction.resolved).toContainText('600519 → 600519.SH');
   await expect(auction.duplicates).toContainText('600519.SH');
-  await expect(auction.duplicates).toContainText('×1');
-  await expect(auction.malformed).toContainText('600519');
-  await expect(auction.malformed).toContainText('600519.SH？');
-  await expect(auction.malformed).toContainText('ABC');
+  await expect(auction.duplicates).toContainText('×2');
+  await expect(auction.flag('ABC')).toContainText('不是 A 股代码格式');
   await expect(auction.rows(auction.snapshotTable)).toHaveCount(2);
   await expect.poll(() => requests.length).toBeGreaterThan(0);
   for (const url of requests) {
     expect(new URL(url).searchParams.get('thscodes')).toBe('600519.SH,000001.SZ');
   }
   await expect(page).toHaveURL(/codes=/);
+});
+
+test('one ETF does not fail the batch: 600519 and 000001.SZ are shown, 510300.SH is flagged', async ({
+  app,
+}) => {
+  const auction = new AuctionPage(app);
+  const requests = auction.watchSnapshotRequests();
+  await auction.open('/auction?codes=600519,510300.SH,000001.SZ');
+  await expect(auction.rows(auction.snapshotTable)).toHaveCount(2);
+  expect(await auction.column(auction.snapshotTable, 0)).toEqual(['600519.SH', '000001.SZ']);
+  await expect(auction.flag('510300.SH')).toContainText('集合竞价只查 A 股');
+  await expect(auction.flag('510300.SH')).toContainText('ETF');
+  for (const url of requests) {
+    expect(new URL(url).searchParams.get('thscodes')).toBe('600519.SH,000001.SZ');
+  }
+  // A well-formed code that is no A-share is flagged the same way, with the one it likely meant.
+  await auction.open('/auction?codes=600519.SZ,000001.SZ');
+  await expect(auction.flag('600519.SZ')).toContainText('不是存在的 A 股（是否为 600519.SH？）');
+  await expect(auction.rows(auction.snapshotTable)).toHaveCount(1);
 });
 
 test('the top of the hot list fills the codes', async ({ app, page }) => {
@@ -94,10 +115,27 @@ test('the top of the hot list fills the codes', async ({ app, page }) => {
   await expect(auction.rows(auction.snapshotTable)).toHaveCount(20);
 });
 
-test('an explicit non-trading day is answered for that day, not moved', async ({ app }) => {
+test('a non-trading benchmark day is explained without a request, with links to the nearest trading days', async ({
+  app,
+  page,
+}) => {
   const auction = new AuctionPage(app);
   await auction.open('/auction?date=2026-07-12');
-  await expect(auction.benchOf).toContainText('2026-07-12');
-  await expect(auction.benchNonTrading).toContainText('2026-07-12 不是交易日');
-  await expect(auction.benchmark).toContainText('2026-07-12 没有短线风向标数据');
+  await expect(auction.benchDayProblem).toContainText('2026-07-12（周日）不是交易日');
+  await auction.benchDayProblem.getByRole('link', { name: '2026-07-13（周一）' }).click();
+  await expect(page).toHaveURL(/date=2026-07-13/);
+  await expect(auction.benchOf).toContainText('2026-07-13');
+  await expect(auction.rows(auction.benchTable).first()).toBeVisible();
+});
+
+test("the copied link of today's benchmark names its day", async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const auction = new AuctionPage(app);
+  await auction.open('/auction');
+  await expect(auction.benchOf).toContainText('2026-07-15');
+  await app.main.getByRole('button', { name: /复制链接/ }).click();
+  await expect(app.main.getByRole('button', { name: /已复制/ })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(new URL(copied).searchParams.get('date')).toBe('2026-07-15');
+  await expect(page).not.toHaveURL(/date=/);
 });

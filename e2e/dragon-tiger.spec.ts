@@ -136,19 +136,56 @@ test('the day picker does not let a non-trading day be chosen', async ({ app, pa
   await expect(dt.summary('records')).toHaveText(String(rows.length));
 });
 
-test("a non-trading day typed into the URL shows the service's 1002 message", async ({ app, page }) => {
+test('a weekend day in the URL is said in Chinese, with links to the nearest trading days', async ({
+  app,
+  page,
+}) => {
   const dt = new DragonTigerPage(app);
   const answer = await api(page.request, '/api/a-share/special-data/dragon-tiger-list?date=2026-07-11');
   expect(answer['code']).toBe(1002);
+  const requests = dt.watchListRequests();
   await dt.open('/dragon-tiger?date=2026-07-11');
-  await expect(dt.error.getByRole('alert')).toContainText('1002');
-  await expect(dt.error.getByRole('alert')).toContainText(String(answer['message']));
-  // The picker still offers the way back to a trading day.
+  const notice = app.main.getByTestId('dragon-tiger-day-problem');
+  await expect(notice).toContainText('2026-07-11（周六）不是交易日，没有数据。');
+  await expect(notice).not.toContainText('Parameter');
+  await expect(notice.getByRole('link', { name: '2026-07-10（周五）' })).toBeVisible();
+  await expect(notice.getByRole('link', { name: '2026-07-13（周一）' })).toBeVisible();
+  await expect(notice.getByRole('button', { name: '重试' })).toHaveCount(0);
+  expect(requests).toEqual([]);
+  // The picker still offers the way back to a trading day; so does the link.
   await expect(dt.dateButton).toHaveAccessibleName('交易日: 2026-07-11');
+  await notice.getByRole('link', { name: '2026-07-13（周一）' }).click();
+  await expect(page).toHaveURL(/date=2026-07-13/);
+  await dt.loaded();
+
+  // An impossible day is named instead of replaced by the latest day.
+  await dt.open('/dragon-tiger?date=2026-13-45');
+  await expect(app.main.getByTestId('dragon-tiger-day-problem')).toContainText(
+    '链接中的日期“2026-13-45”不是有效的日期',
+  );
 
   // A day the service refuses outright is explained without a request (which would fail with HTTP 400).
   await dt.open('/dragon-tiger?date=2025-01-02');
   await expect(app.main.getByTestId('dragon-tiger-outside')).toContainText('只能查询最近一年');
+});
+
+test("the copied link of the latest list names its day, while the page's URL stays 'latest'", async ({
+  app,
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const dt = new DragonTigerPage(app);
+  await dt.open('/dragon-tiger?board=org');
+  await dt.loaded();
+  await expect(dt.dateButton).toHaveAccessibleName('交易日: 2026-07-14');
+  await app.main.getByRole('button', { name: /复制链接/ }).click();
+  await expect(app.main.getByRole('button', { name: /已复制/ })).toBeVisible();
+  const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied.pathname).toBe('/dragon-tiger');
+  expect(copied.searchParams.get('date')).toBe('2026-07-14');
+  expect(copied.searchParams.get('board')).toBe('org');
+  await expect(page).not.toHaveURL(/date=/);
 });
 
 test('choosing a row opens the institution detail of that stock and day', async ({ app, page }) => {

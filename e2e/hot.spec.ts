@@ -144,7 +144,7 @@ test('the history of a day shows its top 30 and keeps the day on reload', async 
   const table = hot.table('2026-07-10 热股前 30');
   const check = async () => {
     await expect(hot.viewLink('历史热榜')).toHaveAttribute('aria-current', 'page');
-    await expect(hot.historyDate).toHaveValue('2026-07-10');
+    await expect(hot.historyDate).toHaveAccessibleName('日期: 2026-07-10');
     await expect(hot.rows(table)).toHaveCount(30);
     expect(await hot.column(table, 3)).toEqual(expected.map((r) => r.name));
   };
@@ -197,7 +197,9 @@ test('a rank trend of three stocks draws three lines, rank 1 at the top, and sur
     await expect(hot.trendLegend.getByRole('listitem')).toHaveCount(3);
     await expect(hot.trendLegend).toContainText('同花顺');
     await expect(hot.trendLegend).toContainText('688160.SH');
-    await expect(app.main.getByTestId('trend-start')).toHaveValue('2026-06-01');
+    await expect(app.main.getByTestId('trend-start').getByRole('button')).toHaveAccessibleName(
+      '起: 2026-06-01',
+    );
   };
   await check();
   await page.reload();

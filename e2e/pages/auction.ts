@@ -10,7 +10,8 @@ export class AuctionPage {
   readonly submit: Locator;
   readonly tooMany: Locator;
   readonly duplicates: Locator;
-  readonly malformed: Locator;
+  readonly resolved: Locator;
+  readonly flagged: Locator;
   readonly stages: Locator;
   readonly snapshot: Locator;
   readonly idle: Locator;
@@ -21,7 +22,7 @@ export class AuctionPage {
   readonly benchmark: Locator;
   readonly benchDate: Locator;
   readonly benchOf: Locator;
-  readonly benchNonTrading: Locator;
+  readonly benchDayProblem: Locator;
   readonly benchTable: Locator;
 
   constructor(readonly app: AppPage) {
@@ -32,7 +33,8 @@ export class AuctionPage {
     this.submit = app.main.getByTestId('codes-submit');
     this.tooMany = app.main.getByTestId('codes-too-many');
     this.duplicates = app.main.getByTestId('codes-duplicates');
-    this.malformed = app.main.getByTestId('codes-malformed');
+    this.resolved = app.main.getByTestId('codes-resolved');
+    this.flagged = app.main.getByTestId('codes-flagged');
     this.stages = app.main.getByTestId('stage-switch');
     this.snapshot = app.main.getByTestId('snapshot');
     this.idle = app.main.getByTestId('snapshot-idle');
@@ -41,9 +43,9 @@ export class AuctionPage {
     this.indicative = app.main.getByTestId('indicative');
     this.snapshotTable = this.snapshot.getByRole('table');
     this.benchmark = app.main.getByTestId('benchmark');
-    this.benchDate = app.main.getByTestId('bench-date');
+    this.benchDate = app.main.getByTestId('bench-date').getByRole('button', { name: /^日期:/ });
     this.benchOf = app.main.getByTestId('bench-of');
-    this.benchNonTrading = app.main.getByTestId('bench-non-trading');
+    this.benchDayProblem = app.main.getByTestId('bench-day-problem');
     this.benchTable = this.benchmark.getByRole('table');
   }
 
@@ -54,6 +56,11 @@ export class AuctionPage {
 
   stage(label: string): Locator {
     return this.stages.getByRole('button', { name: label, exact: true });
+  }
+
+  /** A flagged token's chip (its reason is inside). */
+  flag(token: string): Locator {
+    return this.flagged.locator(`[data-token="${token}"]`);
   }
 
   rows(table: Locator): Locator {

@@ -70,6 +70,17 @@ export class DragonTigerPage {
       );
   }
 
+  /** Every dragon-tiger list request the page sends from now on. */
+  watchListRequests(): string[] {
+    const seen: string[] = [];
+    this.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/a-share/special-data/dragon-tiger-list') {
+        seen.push(request.url());
+      }
+    });
+    return seen;
+  }
+
   async exportCsv(): Promise<Download> {
     const download = this.page.waitForEvent('download');
     await this.app.main.getByRole('button', { name: '导出 CSV' }).click();

@@ -25,7 +25,8 @@ export class HotPage {
     this.lists = app.main.getByTestId('list-switch');
     this.periods = app.main.getByTestId('period-switch');
     this.limit = app.main.getByTestId('limit-select');
-    this.historyDate = app.main.getByTestId('history-date');
+    // The day picker's button, named "日期: yyyy-MM-dd".
+    this.historyDate = app.main.getByTestId('history-date').getByRole('button', { name: /^日期:/ });
     this.trendChart = app.main.getByTestId('trend-chart');
     this.trendLegend = app.main.getByTestId('trend-legend');
     this.trendPicker = app.main.getByTestId('trend-picker').getByRole('combobox');

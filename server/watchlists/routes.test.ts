@@ -190,7 +190,7 @@ describe('validation names the field and the rule', () => {
     const list = await createList(server.app, 'V');
     const res = await call(server.app, 'POST', `${W}/${list.id}/items`, { thscode: '600519', version: 1 });
     expect(asError(res).message).toBe(
-      "'thscode' must be a full code such as 600519.SH: 1-16 letters or digits, a dot, 1-6 letters",
+      "'thscode' must be a full code such as 600519.SH: letters or digits (hyphens inside), a dot, 1-6 letters",
     );
   });
 });
@@ -240,6 +240,18 @@ describe('items', () => {
       ['10009999.SH', 'options', 4],
     ]);
     expect(after.version).toBe(2);
+  });
+
+  it('adds an index option contract, whose code has hyphens, as the search lists it', async () => {
+    const list = await createList(server.app, 'O');
+    const res = await call(server.app, 'POST', `${W}/${list.id}/items`, {
+      items: [{ thscode: 'io2609-c-3800.cfx' }],
+      version: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(asList(res).items.map((i) => [i.thscode, i.asset_type])).toEqual([
+      ['IO2609-C-3800.CFX', 'options'],
+    ]);
   });
 
   it('an unknown code refuses the whole batch, naming its place', async () => {

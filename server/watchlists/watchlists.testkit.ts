@@ -19,6 +19,7 @@ export const KNOWN: readonly ResolvedInstrument[] = [
   { thscode: '000300.SH', name: '沪深300', asset_type: 'a-share-index' },
   { thscode: 'IF2609.CFX', name: '沪深300股指2609', asset_type: 'futures' },
   { thscode: '10009999.SH', name: '300ETF购9月4000', asset_type: 'options' },
+  { thscode: 'IO2609-C-3800.CFX', name: '沪深300股指期权2609看涨3800', asset_type: 'options' },
   { thscode: 'USDCNY.FX', name: '美元人民币', asset_type: 'forex' },
 ];
 

@@ -1,10 +1,18 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryCache } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
+import { catalog, isOperationId } from '../contract/catalog';
+import type { CacheClass } from '../contract/operation';
 
 /**
- * The data time of the shell: the newest `timestamp` among the answers in the query cache. Most
- * operations carry one (`data.timestamp`, Unix ms); an answer without it does not count.
+ * The data time of the shell has one meaning: the newest quote time among the market data on screen.
+ * It is the newest `timestamp` (Unix ms) of the answers that components show right now (queries with
+ * an observer) whose operation moves during the session (cache classes `quote` and `intraday`:
+ * snapshots, auctions, hot lists, pools). End-of-day and reference answers (calendar, bars, dragon-tiger,
+ * statements) carry the time their source was loaded, not a market time, and do not count; nor do
+ * answers a page prefetched but does not show.
  */
+
+const MARKET_TIME_CLASSES: readonly CacheClass[] = ['quote', 'intraday'];
 
 function timestampOf(data: unknown): number | null {
   if (typeof data !== 'object' || data === null || !('timestamp' in data)) return null;
@@ -12,16 +20,24 @@ function timestampOf(data: unknown): number | null {
   return typeof timestamp === 'number' && Number.isFinite(timestamp) && timestamp > 0 ? timestamp : null;
 }
 
-/** Kept per cache so that an answer dropped by garbage collection does not move the data time back. */
-const seen = new WeakMap<QueryCache, number>();
+/** Whether a query is an operation whose answers carry a market time (`['op', id, params]` keys). */
+function carriesMarketTime(query: Query): boolean {
+  const [scope, id] = query.queryKey;
+  return (
+    scope === 'op' &&
+    typeof id === 'string' &&
+    isOperationId(id) &&
+    MARKET_TIME_CLASSES.includes(catalog[id].cache)
+  );
+}
 
 export function latestDataTime(cache: QueryCache): number | null {
-  let latest: number | null = seen.get(cache) ?? null;
+  let latest: number | null = null;
   for (const query of cache.getAll()) {
+    if (query.getObserversCount() === 0 || !carriesMarketTime(query)) continue;
     const ts = timestampOf(query.state.data);
     if (ts !== null && (latest === null || ts > latest)) latest = ts;
   }
-  if (latest !== null) seen.set(cache, latest);
   return latest;
 }
 

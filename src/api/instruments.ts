@@ -1,6 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { ContractSearch } from '../contract/operations/futures';
-import { operationQuery } from './query';
+import { fetchOperation } from './client';
+import { freshnessOf, operationQuery } from './query';
 
 /** The instrument search (`meta/tickers/search`) as every page uses it. */
 
@@ -56,4 +58,30 @@ export function findInstrument(
  */
 export function contractListingQuery(search: ContractSearch) {
   return operationQuery('meta/tickers/search', search);
+}
+
+/** One page of the code table: the service allows at most 10,000 rows a call. */
+const CODE_TABLE_PAGE = 10_000;
+
+export type CodeTableRow = DataOf<'meta/tickers/list'>['item'][number];
+
+/**
+ * Every A-share of the three exchanges (`meta/tickers/list`, paged until a page comes back short), to
+ * check typed codes against: does `600519.SZ` exist, which A-share is a bare `600519`. One request for
+ * about 5,500 rows, cached with the reference class's freshness.
+ */
+export function aShareCodeTableQuery() {
+  const params = { exchange: ['SH', 'SZ', 'BJ'], asset_type: 'a-share', limit: CODE_TABLE_PAGE } as const;
+  return queryOptions({
+    queryKey: ['op', 'meta/tickers/list', { ...params, offset: 'all' }] as const,
+    queryFn: async ({ signal }) => {
+      const rows: CodeTableRow[] = [];
+      for (let offset = 0; ; offset += CODE_TABLE_PAGE) {
+        const page = await fetchOperation('meta/tickers/list', { ...params, offset }, { signal });
+        rows.push(...page.item);
+        if (page.item.length < CODE_TABLE_PAGE) return rows;
+      }
+    },
+    staleTime: freshnessOf('meta/tickers/list'),
+  });
 }

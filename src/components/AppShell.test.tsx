@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../router';
+import { NAV_ITEMS } from './AppShell';
 import { applyStoredAppearance } from '../lib/preferences';
 import { envelope, renderWithProviders, requestOf } from '../lib/testing.testkit';
 
@@ -68,10 +69,40 @@ describe('app shell', () => {
     expect(await (await banner()).findByText('休市日')).toBeTruthy();
   });
 
-  it('shows the newest data time received, in Shanghai time', async () => {
+  it('shows the newest quote time of the data on screen, not the load time of reference data', async () => {
+    // The calendar (end-of-day data) was loaded at 10:09:58; the lists on the home page are of 15:00.
     serve('2026-07-15T10:10:00+08:00', { calendarTime: sh('2026-07-15', '10:09:58') });
     renderShell();
-    expect(await (await banner()).findByText('2026-07-15 10:09:58')).toBeTruthy();
+    const time = (await banner()).getByTestId('data-time');
+    await waitFor(() => expect(time.textContent).toContain('2026-07-14 15:00:00'));
+    expect(time.textContent).not.toContain('10:09:58');
+  });
+
+  it('reaches every section and the settings from the menu, which Esc closes', async () => {
+    serve('2026-07-15T10:10:00+08:00');
+    renderShell();
+    const bar = await banner();
+    const button = bar.getByRole('button', { name: '菜单' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    if (!menu) throw new Error('the menu button controls nothing');
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(NAV_ITEMS.map((item) => item.to));
+    expect(within(menu).getByRole('group', { name: '设置' })).toBeTruthy();
+    fireEvent.keyDown(within(menu).getByRole('link', { name: '自选' }), { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('names the tab after the section', async () => {
+    serve('2026-07-15T10:10:00+08:00');
+    const history = createMemoryHistory({ initialEntries: ['/dragon-tiger'] });
+    renderWithProviders(<RouterProvider router={createAppRouter(new QueryClient(), history)} />);
+    await waitFor(() => expect(document.title).toBe('龙虎榜 · 行情看板'));
   });
 
   it('links home and switches the labels to English', async () => {

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { instrumentSearchQuery, rankInstruments, type InstrumentRecord } from '../api/instruments';
+import { SEARCH_KEYWORD_MAX } from '../contract/operations/meta';
+import { useI18n } from '../lib/i18n';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { ErrorState } from './states';
 
@@ -106,6 +108,7 @@ export function InstrumentCombobox({
   enterKeyHint,
   debounceMs = 150,
 }: InstrumentComboboxProps) {
+  const { t } = useI18n();
   const queryClient = useQueryClient();
   const id = useId();
   const listId = `${id}-list`;
@@ -123,6 +126,8 @@ export function InstrumentCombobox({
   });
 
   const typed = text.trim();
+  // The box takes at most the search's limit; a longer text (pasted) is cut there and said so.
+  const atLimit = text.length >= SEARCH_KEYWORD_MAX;
   const term = useDebouncedValue(typed, debounceMs);
   const search = useQuery({ ...instrumentSearchQuery(term), enabled: term !== '' });
   const items = useMemo(
@@ -281,14 +286,16 @@ export function InstrumentCombobox({
         spellCheck={false}
         enterKeyHint={enterKeyHint}
         placeholder={labels.placeholder}
+        maxLength={SEARCH_KEYWORD_MAX}
+        aria-keyshortcuts={shortcut ? '/' : undefined}
         value={text}
-        onChange={(event) => updateText(event.target.value)}
+        onChange={(event) => updateText(event.target.value.slice(0, SEARCH_KEYWORD_MAX))}
         onKeyDown={onKeyDown}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
       />
       {shortcut && (
-        <kbd className="search__kbd" aria-hidden="true">
+        <kbd className="search__kbd" aria-hidden="true" title={t('search.shortcut')}>
           /
         </kbd>
       )}
@@ -297,6 +304,11 @@ export function InstrumentCombobox({
         <div className="search__panel" onMouseDown={(event) => event.preventDefault()}>
           {loading && <div className="search__progress" aria-hidden="true" />}
           {notice}
+          {atLimit && (
+            <div className="search__notice" role="status">
+              {t('search.tooLong', { max: SEARCH_KEYWORD_MAX })}
+            </div>
+          )}
           {search.isError ? (
             <ErrorState compact error={search.error} title={labels.error} />
           ) : items.length > 0 ? (

@@ -40,15 +40,28 @@ export function SessionIndicator() {
   );
 }
 
-/** The newest data time the app has received, in Shanghai time (a stale screen shows an old time). */
+/** The newest quote time of the market data on screen, in Shanghai time (a stale screen shows an old time). */
 export function DataTime() {
   const { t } = useI18n();
   const latest = useDataTime();
+  // Phones show the time only: the date is the session's day in all but the oldest data.
+  const [day, time] = formatShanghaiDateTime(latest).split(' ');
   return (
-    <span className="data-time" title={t('shell.dataTimeHint')} data-testid="data-time">
+    <span
+      className="data-time"
+      title={t(latest === null ? 'shell.dataTimeNone' : 'shell.dataTimeHint')}
+      data-testid="data-time"
+    >
       <span className="data-time__label">{t('shell.dataTime')}</span>
       <time className="num" dateTime={latest === null ? undefined : new Date(latest).toISOString()}>
-        {formatShanghaiDateTime(latest)}
+        {time === undefined ? (
+          day
+        ) : (
+          <>
+            <span className="data-time__date">{day} </span>
+            {time}
+          </>
+        )}
       </time>
     </span>
   );

@@ -194,6 +194,11 @@ export function bool() {
 export const A_SHARE_CODE_RE = /^\d{6}\.(SH|SZ|BJ)$/;
 export const THSCODE_RE = /^[0-9A-Za-z]{1,16}\.[A-Za-z]{1,6}$/;
 export const INDEX_CODE_RE = /^[0-9A-Za-z]{6}\.(SH|SZ|TI)$/;
+/**
+ * A full code of any instrument the search lists: letters or digits, hyphens inside (option contracts
+ * such as `IO2609-C-3800.CFX`), a dot and the market suffix.
+ */
+export const INSTRUMENT_CODE_RE = /^[0-9A-Za-z][0-9A-Za-z-]{0,31}\.[A-Za-z]{1,6}$/;
 
 /** Free text with a length limit (search keywords, opaque cursors and ids). */
 export function text(opts: { max?: number; pattern?: RegExp; rule?: string } = {}) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTRUMENT_CODE_RE } from './params';
 import { WATCHLIST_LIMITS, textLength } from './watchlist-constants';
 
 export {
@@ -61,8 +62,11 @@ export function watchlistPath<R extends WatchlistRoute>(
 
 // ---- values and their rules ----
 
-/** A full code after trimming and upper-casing: 1-16 letters or digits, a dot, 1-6 letters. */
-export const WATCHLIST_CODE_RE = /^[0-9A-Z]{1,16}\.[A-Z]{1,6}$/;
+/**
+ * A full code after trimming and upper-casing, of any instrument the search offers (an option contract
+ * such as `IO2609-C-3800.CFX` included).
+ */
+export const WATCHLIST_CODE_RE = INSTRUMENT_CODE_RE;
 
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const NAME_CONTROL_RE = /[\u0000-\u001f\u007f]/;
@@ -93,7 +97,7 @@ export const watchlistCodeSchema = z
       .string()
       .regex(
         WATCHLIST_CODE_RE,
-        'must be a full code such as 600519.SH: 1-16 letters or digits, a dot, 1-6 letters',
+        'must be a full code such as 600519.SH: letters or digits (hyphens inside), a dot, 1-6 letters',
       ),
   );
 

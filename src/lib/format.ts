@@ -166,6 +166,18 @@ export function formatShanghaiMinute(ms: Num): string {
   return isNum(ms) ? shanghaiParts(ms).slice(0, 16).replace('T', ' ') : DASH;
 }
 
+const weekdayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** The weekday of a `yyyy-MM-dd` calendar day, short (`周五`, `Fri`). */
+export function formatWeekday(day: string, lang: Language): string {
+  let format = weekdayFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { weekday: 'short', timeZone: 'UTC' });
+    weekdayFormats.set(lang, format);
+  }
+  return format.format(new Date(`${day}T00:00:00Z`));
+}
+
 function isChartTimestamp(value: number): value is UTCTimestamp {
   return Number.isFinite(value);
 }

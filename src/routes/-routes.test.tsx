@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 // The leading "-" keeps the route generator from treating this file as a route.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../router';
+import { pageOf } from '../features/search/instrument';
 import { envelope, renderWithProviders, requestOf } from '../lib/testing.testkit';
 import { QueryClient } from '@tanstack/react-query';
 
@@ -20,6 +21,14 @@ const moutai = {
   last_delivery_date: null,
 };
 
+const etf = {
+  ...moutai,
+  thscode: '510300.SH',
+  ticker: '510300',
+  name: '沪深300ETF',
+  asset_type: 'fund-etf',
+};
+
 function serve() {
   const fetch = vi.fn((input: unknown) => {
     const url = requestOf(input);
@@ -27,7 +36,7 @@ function serve() {
       return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: 0 })));
     }
     const q = (url.searchParams.get('q') ?? '').toUpperCase();
-    const item = moutai.thscode.includes(q) ? [moutai] : [];
+    const item = [moutai, etf].filter((record) => record.thscode.includes(q));
     return Promise.resolve(envelope({ timestamp: 1, item }));
   });
   vi.stubGlobal('fetch', fetch);
@@ -59,6 +68,7 @@ describe('routes', () => {
     ).toBeTruthy();
     expect(screen.getByRole('tablist', { name: '股票资料' })).toBeTruthy();
     expect(screen.getByText('模拟数据 · Simulated data')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('贵州茅台 600519.SH · 行情看板'));
   });
 
   it('a malformed code is refused without asking the service', async () => {
@@ -74,6 +84,20 @@ describe('routes', () => {
     serve();
     renderAt('/stock/600000.SH');
     expect(await screen.findByText('未找到代码为 600000.SH 的 A 股')).toBeTruthy();
+  });
+
+  it("an ETF's code on the stock route goes to the ETF's page, or says what it is while there is none", async () => {
+    serve();
+    const { router } = renderAt('/stock/510300.SH');
+    const own = pageOf('fund-etf');
+    if (own !== undefined) {
+      await waitFor(() => expect(router.state.location.pathname).not.toBe('/stock/510300.SH'));
+      expect(router.state.matches.at(-1)?.fullPath).toBe(own);
+    } else {
+      const notice = await screen.findByTestId('instrument-elsewhere');
+      expect(within(notice).getByRole('alert').textContent).toBe('510300.SH（沪深300ETF）是ETF，不是股票。');
+      expect(screen.queryByText(/不是有效的 A 股代码|未找到代码/)).toBeNull();
+    }
   });
 
   it('Enter in the top-bar search opens the stock page', async () => {

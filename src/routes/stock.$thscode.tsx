@@ -1,16 +1,27 @@
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { ownPageOf } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
 import { loadStockView, normaliseCode } from '../features/stock/loader';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
+const STOCK_PAGE = INSTRUMENT_PAGES['a-share'];
+
 /**
  * The stock view. The whole view state is in the search parameters (validated with fallbacks, defaults
  * left out of the URL); the loader fetches what the first screen shows.
  */
 export const Route = createFileRoute('/stock/$thscode')({
+  // A fund's, an index's or another instrument's code goes to its own page.
+  beforeLoad: async ({ context, params, preload }) => {
+    if (preload) return;
+    const own = await ownPageOf(context.queryClient, params.thscode, STOCK_PAGE);
+    if (own) throw redirect({ to: own.to, params: { thscode: own.thscode }, replace: true });
+  },
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
@@ -32,11 +43,13 @@ function StockRoute() {
   const navigate = Route.useNavigate();
   const onSearch = useSearchPatch(navigate);
   return (
-    <StockView
-      thscode={thscode}
-      search={search}
-      onSearch={onSearch}
-      searchBox={<InstrumentSearch variant="hero" />}
-    />
+    <InstrumentElsewhere thscode={thscode} page={STOCK_PAGE}>
+      <StockView
+        thscode={thscode}
+        search={search}
+        onSearch={onSearch}
+        searchBox={<InstrumentSearch variant="hero" />}
+      />
+    </InstrumentElsewhere>
   );
 }

@@ -1,4 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import {
   functionalUpdate,
   getCoreRowModel,
@@ -20,6 +28,11 @@ import { readColumnChoice, writeColumnChoice } from './columnPrefs';
  * The shared table: sorting (click or keyboard on a header), a remembered column choice, CSV export of
  * the exact values, a sticky header, right-aligned tabular numbers, loading/empty/error states, row
  * activation by click or Enter, and row virtualisation for long lists (only the visible rows exist).
+ *
+ * Layout: a table grows with the page (the page scrolls, the header sticks below the top bar), except a
+ * virtualised list, which scrolls inside a box of `maxHeight`. A table wider than its box (a phone)
+ * scrolls sideways inside the box with its first column kept in view; the page itself never scrolls
+ * sideways.
  */
 
 export type CellValue = string | number | boolean | null | undefined;
@@ -63,7 +76,7 @@ export interface DataTableProps<T> {
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
   defaultSorting?: SortingState;
-  /** Height limit of the scroll area, in which the header sticks. */
+  /** Height of the scroll box of a virtualised list (shorter lists grow with the page). */
   maxHeight?: number | string;
   rowHeight?: number;
   /** Lists at least this long render only the rows in view. */
@@ -181,7 +194,21 @@ export function DataTable<T>({
   const modelRows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
   const virtual = modelRows.length >= virtualizeFrom;
+  // Wider than its box: scrolls sideways inside it, first column sticky (measured before paint).
+  const [wide, setWide] = useState(false);
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const tableElement = tableRef.current;
+    if (!box || !tableElement || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWide(tableElement.offsetWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    observer.observe(tableElement);
+    return () => observer.disconnect();
+  }, []);
   const virtualizer = useVirtualizer({
     count: virtual ? modelRows.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -343,12 +370,14 @@ export function DataTable<T>({
       <div
         ref={scrollRef}
         className="dt__scroll"
-        style={{ maxHeight }}
+        style={virtual ? { maxHeight } : undefined}
         aria-busy={loading}
         data-virtual={virtual || undefined}
+        data-wide={wide || undefined}
+        data-flow={(!virtual && !wide) || undefined}
       >
         {loading && data.length > 0 && <div className="dt__progress" aria-hidden="true" />}
-        <table className="dt__table" aria-label={label} aria-rowcount={data.length + 1}>
+        <table ref={tableRef} className="dt__table" aria-label={label} aria-rowcount={data.length + 1}>
           <thead>
             <tr>
               {table.getFlatHeaders().map((header) => {

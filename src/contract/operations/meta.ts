@@ -31,6 +31,11 @@ export const LIST_ASSET_TYPES = [
 
 /** The most rows one instrument search returns (spec 000: `limit` 1 to 50). */
 export const SEARCH_LIMIT_MAX = 50;
+/**
+ * The longest keyword the instrument search is sent (a code or a name is far shorter); a longer `q` is
+ * refused with 1003 before it reaches the service.
+ */
+export const SEARCH_KEYWORD_MAX = 64;
 
 export const SEARCH_EXCHANGES = [
   'SH',
@@ -109,7 +114,7 @@ export const metaOperations = defineOperations(
     'meta/tickers/search': {
       summary: 'Instruments of every market whose code or name contains the keyword',
       params: z.object({
-        q: text({ max: 64 }),
+        q: text({ max: SEARCH_KEYWORD_MAX }),
         exchange: oneOf(SEARCH_EXCHANGES).optional(),
         asset_type: enumList('asset_type', ASSET_TYPES, ErrorCode.PARAM_RANGE).optional(),
         limit: int({ min: 1, max: SEARCH_LIMIT_MAX }).default(10),

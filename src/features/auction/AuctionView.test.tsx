@@ -27,15 +27,48 @@ function quote(thscode: string) {
   };
 }
 
-/** A fake server: the app's own calls and the two auction operations. */
-function serve() {
+const codes = (n: number) => Array.from({ length: n }, (_, i) => `600${String(i).padStart(3, '0')}.SH`);
+
+/** The A-shares the fake code table lists (510300.SH is an ETF: only the search knows it). */
+const A_SHARES = [...codes(100), '600519.SH', '000001.SZ'];
+
+function record(thscode: string, assetType = 'a-share') {
+  return {
+    thscode,
+    ticker: thscode.slice(0, 6),
+    name: assetType === 'fund-etf' ? '沪深300ETF' : `股票${thscode.slice(0, 6)}`,
+    exchange: thscode.slice(7),
+    asset_type: assetType,
+    currency: 'CNY',
+  };
+}
+
+/**
+ * A fake server: the app's own calls, the code table, the search and the two auction operations.
+ * `now`: the server's clock; `codeTable: false` makes the code table unreadable.
+ */
+function serve(opts: { now?: number; codeTable?: boolean } = {}) {
+  const now = opts.now ?? NOW;
   const fetch = vi.fn((input: unknown) => {
     const url = requestOf(input);
     switch (url.pathname) {
       case '/bff/mode':
-        return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: NOW })));
+        return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now })));
       case '/api/a-share/calendar/trading-days':
-        return Promise.resolve(envelope({ timestamp: NOW, item: [{ date_ms: 0, date: '20260715' }] }));
+        return Promise.resolve(
+          envelope({
+            timestamp: now,
+            item: ['20260710', '20260713', '20260714', '20260715'].map((date) => ({ date_ms: 0, date })),
+          }),
+        );
+      case '/api/meta/tickers/list':
+        if (opts.codeTable === false) return Promise.resolve(envelope(null, 5003, 'source down'));
+        return Promise.resolve(envelope({ timestamp: now, item: A_SHARES.map((code) => record(code)) }));
+      case '/api/meta/tickers/search': {
+        const q = url.searchParams.get('q') ?? '';
+        const item = q === '510300.SH' ? [record('510300.SH', 'fund-etf')] : [];
+        return Promise.resolve(envelope({ timestamp: now, item }));
+      }
       case '/api/a-share/auction/snapshot': {
         const codes = (url.searchParams.get('thscodes') ?? '').split(',');
         return Promise.resolve(
@@ -51,7 +84,7 @@ function serve() {
       case '/api/a-share/auction/short-term-benchmark':
         return Promise.resolve(
           envelope({
-            timestamp: NOW,
+            timestamp: now,
             date: url.searchParams.get('date') ?? '2026-07-15',
             date_ms: 0,
             item: [],
@@ -71,7 +104,11 @@ function snapshotCalls(fetch: ReturnType<typeof serve>): URL[] {
     .filter((url) => url.pathname === '/api/a-share/auction/snapshot');
 }
 
-const codes = (n: number) => Array.from({ length: n }, (_, i) => `600${String(i).padStart(3, '0')}.SH`);
+function benchmarkCalls(fetch: ReturnType<typeof serve>): URL[] {
+  return fetch.mock.calls
+    .map(([input]) => requestOf(input))
+    .filter((url) => url.pathname === '/api/a-share/auction/short-term-benchmark');
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -114,17 +151,52 @@ describe('call auction page', () => {
     expect(screen.getByTestId('codes-submit')).toHaveProperty('disabled', true);
   });
 
-  it('malformed codes are flagged and left out; the live stage says the price is indicative', async () => {
+  it('resolves a bare code, queries the A-shares and flags an ETF and a wrong suffix one by one', async () => {
     const fetch = serve();
-    renderAppAt('/auction?codes=600519,600519.SH,abc&stage=live');
-    const flagged = await screen.findByTestId('codes-malformed');
-    expect(flagged.textContent).toContain('600519');
-    expect(flagged.textContent).toContain('600519.SH？');
-    expect(flagged.textContent).toContain('ABC');
-    expect(screen.getByTestId('indicative').textContent).toContain('虚拟参考价');
+    renderAppAt('/auction?codes=600519,510300.SH,000001.SZ,600519.SZ,abc&stage=live');
     await screen.findByRole('table', { name: '集合竞价（实时竞价）' });
     const calls = snapshotCalls(fetch);
-    expect(calls.map((url) => url.searchParams.get('thscodes'))).toEqual(['600519.SH']);
+    expect(calls.map((url) => url.searchParams.get('thscodes'))).toEqual(['600519.SH,000001.SZ']);
     expect(calls[0]?.searchParams.get('stage')).toBe('live');
+    expect(screen.getByTestId('codes-resolved').textContent).toContain('600519 → 600519.SH');
+    const flagged = screen.getByTestId('codes-flagged');
+    const flag = (token: string) => flagged.querySelector(`[data-token="${token}"]`)?.textContent ?? '';
+    await waitFor(() => expect(flag('510300.SH')).toContain('是ETF（沪深300ETF），集合竞价只查 A 股'));
+    expect(flag('600519.SZ')).toContain('不是存在的 A 股（是否为 600519.SH？）');
+    expect(flag('ABC')).toContain('不是 A 股代码格式');
+    expect(flagged.querySelector('[data-token="600519"]')).toBeNull();
+    expect(screen.getByTestId('indicative').textContent).toContain('虚拟参考价');
+  });
+
+  it('without the code table, checks the format only, says so, and hints at a bare code’s suffix', async () => {
+    const fetch = serve({ codeTable: false });
+    renderAppAt('/auction?codes=600519,000001.SZ');
+    await screen.findByRole('table', { name: '集合竞价（竞价结果）' });
+    expect(snapshotCalls(fetch).map((url) => url.searchParams.get('thscodes'))).toEqual(['000001.SZ']);
+    expect(screen.getByTestId('codes-flagged').textContent).toContain('是否为 600519.SH？');
+    expect(screen.getByText(/只核对了代码格式/)).toBeTruthy();
+  });
+
+  it("before the open shows the last trading day's benchmark and says the auction starts at 09:15", async () => {
+    const fetch = serve({ now: Date.parse('2026-07-15T08:30:00+08:00') });
+    renderAppAt('/auction');
+    expect((await screen.findByTestId('auction-not-open')).textContent).toContain('今日集合竞价 09:15 开始');
+    expect((await screen.findByTestId('bench-before-open')).textContent).toContain('上一交易日 2026-07-14');
+    await screen.findByText('2026-07-14 的短线风向标');
+    expect(benchmarkCalls(fetch).map((url) => url.searchParams.get('date'))).toEqual(['2026-07-14']);
+  });
+
+  it('names an impossible benchmark day in the link, and a non-trading one with its nearest trading days', async () => {
+    const fetch = serve();
+    renderAppAt('/auction?date=2026-13-45');
+    expect((await screen.findByTestId('bench-day-problem')).textContent).toContain(
+      '链接中的日期“2026-13-45”不是有效的日期',
+    );
+    cleanup();
+    renderAppAt('/auction?date=2026-07-12');
+    const notice = await screen.findByTestId('bench-day-problem');
+    expect(notice.textContent).toContain('2026-07-12（周日）不是交易日');
+    expect(screen.getByRole('link', { name: '2026-07-13（周一）' })).toBeTruthy();
+    expect(benchmarkCalls(fetch).map((url) => url.searchParams.get('date'))).toEqual([]);
   });
 });

@@ -1,12 +1,16 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { aShareCodeTableQuery } from '../../api/instruments';
+import { useMarketSession } from '../../api/live';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { Segmented } from '../../components/Segmented';
-import { checkCodes, requestCodes } from './codes';
+import { aShareTable, checkCodes, requestCodes } from './codes';
 import { CodeNotes } from './CodeNotes';
 import { CodesForm } from './CodesForm';
 import { useAuctionText } from './messages';
 import { AUCTION_STAGES, searchTokens, type AuctionSearch } from './url-state';
-import { BenchmarkSection } from './BenchmarkSection';
+import { BenchmarkSection, useBenchmarkView } from './BenchmarkSection';
 import { SnapshotSection } from './SnapshotSection';
 import './auction.css';
 
@@ -16,9 +20,16 @@ export type UpdateSearch = SearchPatch<AuctionSearch>;
 /** The call-auction page: the codes, their auction figures, and the day's short-term benchmark. */
 export function AuctionView({ search, onSearch }: { search: AuctionSearch; onSearch: UpdateSearch }) {
   const { t } = useAuctionText();
+  const session = useMarketSession();
   const tokens = searchTokens(search);
-  const check = checkCodes(tokens);
-  const codes = requestCodes(check);
+  // Codes are checked against the A-share code table: bare codes resolved, funds and unknown codes
+  // flagged one by one. Without the table (unreachable) only their format is checked.
+  const tableQuery = useQuery({ ...aShareCodeTableQuery(), enabled: tokens.length > 0 });
+  const table = useMemo(() => (tableQuery.data ? aShareTable(tableQuery.data) : null), [tableQuery.data]);
+  const check = checkCodes(tokens, table);
+  const checking = tokens.length > 0 && !check.tooMany && tableQuery.isPending;
+  const codes = checking ? null : requestCodes(check);
+  const benchmark = useBenchmarkView(search.date);
   const setCodes = (next: readonly string[]) =>
     onSearch({ codes: next.length > 0 ? next.join(',') : undefined });
 
@@ -34,21 +45,29 @@ export function AuctionView({ search, onSearch }: { search: AuctionSearch; onSea
           onChange={(stage) => onSearch({ stage })}
         />
         <span className="auction-form__spacer" />
-        <CopyLinkButton />
+        {/* The benchmark of "today" copies as a link to its day, so it shows the same list later. */}
+        <CopyLinkButton pin={{ date: benchmark.urlDate.kind === 'none' ? benchmark.shownDay : undefined }} />
       </header>
+      {session.ready && (session.phase === 'pre-open' || session.phase === 'non-trading-day') && (
+        <p className="notice" role="status" data-testid="auction-not-open">
+          {t(session.phase === 'pre-open' ? 'session.preOpen' : 'session.closedDay')}
+        </p>
+      )}
       <section className="panel auction-section">
         {/* Re-created when the submitted codes change (a list button, back and forward). */}
         <CodesForm key={search.codes ?? ''} initial={tokens} onSubmit={setCodes} />
-        {!check.tooMany && <CodeNotes check={check} />}
+        {!check.tooMany && !checking && <CodeNotes check={check} />}
         <SnapshotSection
           codes={codes}
           stage={search.stage}
-          reason={check.tooMany ? 'too-many' : tokens.length === 0 ? 'none' : 'no-valid'}
+          reason={
+            checking ? 'checking' : check.tooMany ? 'too-many' : tokens.length === 0 ? 'none' : 'no-valid'
+          }
         />
       </section>
       <section className="panel auction-section">
         <BenchmarkSection
-          date={search.date}
+          view={benchmark}
           onDate={(date) => onSearch({ date }, { replace: true })}
           onUseCodes={setCodes}
         />

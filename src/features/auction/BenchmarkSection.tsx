@@ -1,15 +1,26 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { calendarQuery, useLiveRefetchInterval, useServerClock } from '../../api/live';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { calendarQuery, useLiveRefetchInterval, useMarketSession, useServerToday } from '../../api/live';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
-import { shanghaiDate } from '../../contract/time';
+import { DayPicker } from '../../components/DayPicker';
+import { DateNotice } from '../../components/NearestTradingDays';
+import type { ApiError } from '../../contract/envelope';
+import { tradingDaySet } from '../../contract/market-session';
+import { addYearsToDate } from '../../contract/time';
 import { direction, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
-import { tradingDaySet } from '../../contract/market-session';
+import {
+  isKnownNonTradingDay,
+  isWeekdayDate,
+  neighbourDays,
+  readUrlDate,
+  type UrlDate,
+} from '../../lib/trading-days';
+import { benchmarkDay, type BenchmarkDay } from './benchmark-day';
 import { BENCHMARK_TABLE_HEIGHT } from './Skeletons';
 import { useAuctionText, type AuctionT } from './messages';
-import { benchmarkQuery, type BenchmarkItem } from './queries';
+import { benchmarkQuery, type BenchmarkData, type BenchmarkItem } from './queries';
 
 function benchmarkColumns(t: AuctionT, lang: Language): DataColumn<BenchmarkItem>[] {
   return [
@@ -41,64 +52,100 @@ function benchmarkColumns(t: AuctionT, lang: Language): DataColumn<BenchmarkItem
   ];
 }
 
-/**
- * Whether a day is known not to trade: inside the calendar's window (one year up to today) and not in
- * it. Outside the window, or while the calendar is unknown, nothing is claimed.
- */
-export function isKnownNonTradingDay(day: string, calendar: readonly string[]): boolean {
-  const days = tradingDaySet(calendar);
-  if (days.size === 0) return false;
-  const sorted = [...days].sort();
-  const first = sorted[0] ?? '';
-  const last = sorted.at(-1) ?? '';
-  return day >= first && day <= last && !days.has(day);
+/** What the benchmark part of the page shows, worked out once for the page (the copied link needs it). */
+export interface BenchmarkView {
+  /** The day in the URL as written. */
+  urlDate: UrlDate;
+  /** An impossible day in the link, or one the calendar says does not trade: explained, never asked for. */
+  problem: { kind: 'invalid'; text: string } | { kind: 'non-trading'; date: string } | null;
+  /** "Today's" benchmark while the URL names no day: today's, or the last trading day's before the match. */
+  auto: BenchmarkDay;
+  /** The day asked for (undefined: the service's today). */
+  askDay: string | undefined;
+  /** The day the answer is of, once it has arrived. */
+  shownDay: string | undefined;
+  query: UseQueryResult<BenchmarkData, ApiError>;
+  /** Trading days of the calendar, sorted (empty while unknown). */
+  days: readonly string[];
+  today: string | null;
+}
+
+export function useBenchmarkView(date: string | undefined): BenchmarkView {
+  const session = useMarketSession();
+  const today = useServerToday();
+  const calendar = useQuery(calendarQuery());
+  const days = useMemo(
+    () => [...tradingDaySet(calendar.data?.item.map((d) => d.date) ?? [])].sort(),
+    [calendar.data],
+  );
+  const urlDate = readUrlDate(date);
+  const problem =
+    urlDate.kind === 'invalid'
+      ? { kind: 'invalid' as const, text: urlDate.text }
+      : urlDate.kind === 'valid' && isKnownNonTradingDay(urlDate.date, days)
+        ? { kind: 'non-trading' as const, date: urlDate.date }
+        : null;
+  const auto = benchmarkDay(session.nowMs, session.calendarKnown ? new Set(days) : null);
+  const askDay = urlDate.kind === 'valid' ? urlDate.date : auto.day;
+  const live = useLiveRefetchInterval('intraday');
+  const query = useQuery({
+    ...benchmarkQuery(askDay),
+    // "Today" waits for the clock and the calendar, which say whether today's benchmark exists yet.
+    enabled: problem === null && (urlDate.kind === 'valid' || session.ready),
+    refetchInterval: askDay === undefined ? live : false,
+  });
+  const shownDay = query.data && !query.isPlaceholderData ? query.data.date : askDay;
+  return { urlDate, problem, auto, askDay, shownDay, query, days, today };
 }
 
 export interface BenchmarkSectionProps {
-  /** The chosen day; absent means today (the service's default). */
-  date: string | undefined;
+  view: BenchmarkView;
   onDate: (date: string | undefined) => void;
   /** Puts the benchmark's codes into the auction query. */
   onUseCodes: (codes: string[]) => void;
 }
 
-/** The short-term benchmark of one day, answered for exactly that day (a non-trading day is not moved). */
-export function BenchmarkSection({ date, onDate, onUseCodes }: BenchmarkSectionProps) {
+/**
+ * The short-term benchmark of one day, answered for exactly that day. "Today" before the 09:25 match,
+ * and on a day without trading, is the last trading day's, said as such.
+ */
+export function BenchmarkSection({ view, onDate, onUseCodes }: BenchmarkSectionProps) {
   const { t, lang } = useAuctionText();
   const navigate = useNavigate();
-  const { now, known } = useServerClock();
-  const today = known ? shanghaiDate(now()) : null;
-  const live = useLiveRefetchInterval('intraday');
-  const query = useQuery({ ...benchmarkQuery(date), refetchInterval: date === undefined ? live : false });
-  const calendar = useQuery(calendarQuery());
+  const { urlDate, problem, auto, shownDay, query, days, today } = view;
   const columns = useMemo(() => benchmarkColumns(t, lang), [t, lang]);
-  const data = query.data;
-  // The answer's own day names what is shown (the service's "today" when no day was asked for).
-  const shownDate = data && !query.isPlaceholderData ? data.date : (date ?? today ?? '');
-  const nonTrading =
-    data !== undefined &&
-    !query.isPlaceholderData &&
-    isKnownNonTradingDay(data.date, calendar.data?.item.map((d) => d.date) ?? []);
+  const data = problem === null ? query.data : undefined;
+  const daySet = useMemo(() => new Set(days), [days]);
+  const window = {
+    min: days[0] ?? addYearsToDate(today ?? '2000-01-01', -1),
+    max: today ?? days.at(-1) ?? '',
+  };
+  const picked = urlDate.kind === 'valid' ? urlDate.date : undefined;
+  const { prev, next } = neighbourDays(days, picked, window);
+  const dayLink = (day: string, label: string) => (
+    <Link key={day} to="/auction" search={(current) => ({ ...current, date: day })}>
+      {label}
+    </Link>
+  );
 
   return (
     <div className="auction-bench" data-testid="benchmark">
       <div className="auction-bench__bar">
         <h2 className="auction-section__title">{t('bench.title')}</h2>
-        <label className="auction-field">
-          <span className="auction-field__label">{t('bench.date')}</span>
-          <input
-            type="date"
-            className="auction-input"
-            value={date ?? today ?? ''}
-            max={today ?? undefined}
-            data-testid="bench-date"
-            onChange={(event) => onDate(event.target.value === '' ? undefined : event.target.value)}
-          />
-        </label>
+        <DayPicker
+          label={t('bench.date')}
+          value={shownDay}
+          min={window.min}
+          max={window.max}
+          isDayEnabled={(day) => (daySet.size > 0 ? daySet.has(day) : isWeekdayDate(day))}
+          disabledNote={() => t('bench.pickerNonTrading')}
+          onChange={(day) => onDate(day)}
+          testId="bench-date"
+        />
         <button
           type="button"
           className="btn btn--small"
-          disabled={date === undefined}
+          disabled={urlDate.kind === 'none'}
           onClick={() => onDate(undefined)}
         >
           {t('bench.today')}
@@ -114,28 +161,40 @@ export function BenchmarkSection({ date, onDate, onUseCodes }: BenchmarkSectionP
           {t('codes.fromBenchmark')}
         </button>
       </div>
-      <p className="muted auction-bench__of" data-testid="bench-of">
-        {t('bench.of', { date: shownDate })}
-      </p>
-      {nonTrading && (
-        <p className="auction-alert" role="status" data-testid="bench-non-trading">
-          {t('bench.nonTrading', { date: data.date })}
+      {urlDate.kind === 'none' && auto.reason !== 'today' && auto.day !== undefined && (
+        <p className="notice" role="status" data-testid="bench-before-open">
+          {t(`bench.${auto.reason}`, { date: auto.day })}
         </p>
       )}
-      <DataTable
-        id="auction-benchmark"
-        label={t('bench.label', { date: shownDate })}
-        exportName={`short-term-benchmark-${shownDate}`}
-        columns={columns}
-        rows={data?.item}
-        loading={query.isFetching && (query.isPending || query.isPlaceholderData)}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        getRowId={(row) => row.thscode}
-        onRowClick={(row) => void navigate({ to: '/stock/$thscode', params: { thscode: row.thscode } })}
-        maxHeight={BENCHMARK_TABLE_HEIGHT}
-        empty={t('bench.empty', { date: shownDate })}
-      />
+      {problem !== null ? (
+        <DateNotice problem={problem} before={prev} after={next} link={dayLink} testId="bench-day-problem">
+          <p className="state__links">
+            <Link to="/auction" search={(current) => ({ ...current, date: undefined })}>
+              {t('bench.today')}
+            </Link>
+          </p>
+        </DateNotice>
+      ) : (
+        <>
+          <p className="muted auction-bench__of" data-testid="bench-of">
+            {t('bench.of', { date: shownDay ?? today ?? '' })}
+          </p>
+          <DataTable
+            id="auction-benchmark"
+            label={t('bench.label', { date: shownDay ?? '' })}
+            exportName={`short-term-benchmark-${shownDay ?? ''}`}
+            columns={columns}
+            rows={data?.item}
+            loading={query.isFetching && (query.isPending || query.isPlaceholderData)}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            getRowId={(row) => row.thscode}
+            onRowClick={(row) => void navigate({ to: '/stock/$thscode', params: { thscode: row.thscode } })}
+            maxHeight={BENCHMARK_TABLE_HEIGHT}
+            empty={t('bench.empty', { date: shownDay ?? '' })}
+          />
+        </>
+      )}
     </div>
   );
 }

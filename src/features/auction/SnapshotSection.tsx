@@ -122,8 +122,8 @@ export interface SnapshotSectionProps {
   /** The codes to ask for, or null when nothing may be sent. */
   codes: readonly string[] | null;
   stage: AuctionStage;
-  /** Why nothing is sent, when `codes` is null. */
-  reason: 'none' | 'no-valid' | 'too-many';
+  /** Why nothing is sent, when `codes` is null (`checking`: the codes are being checked). */
+  reason: 'none' | 'no-valid' | 'too-many' | 'checking';
 }
 
 /** The auction table with its phase, data status and data time; live figures say they are indicative. */
@@ -141,6 +141,14 @@ export function SnapshotSection({ codes, stage, reason }: SnapshotSectionProps) 
   const refreshing = codes !== null && snapshotRefetchInterval(stage, phase, data?.data_status) !== false;
   const stageLabel = t(`stage.${stage}`);
 
+  if (codes === null && reason === 'checking') {
+    return (
+      <div className="state state--loading" role="status" data-testid="snapshot-idle">
+        <span className="spinner" aria-hidden="true" />
+        {t('codes.checking')}
+      </div>
+    );
+  }
   if (codes === null) {
     return (
       <div

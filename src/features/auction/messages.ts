@@ -24,11 +24,39 @@ const MESSAGES = {
   'codes.loadFailed': ['无法读取列表：{message}', 'The list could not be read: {message}'],
   'codes.duplicates': ['重复代码已移除：', 'Duplicates removed:'],
   'codes.removedTimes': ['×{count}', '×{count}'],
-  'codes.malformed': ['格式不正确，未查询：', 'Not A-share codes, not queried:'],
-  'codes.suggest': ['（是否为 {code}？）', ' (did you mean {code}?)'],
+  'codes.flagged': ['未查询：', 'Not queried:'],
+  'codes.resolved': ['已补全：', 'Completed:'],
+  'codes.checking': ['正在核对代码…', 'Checking the codes…'],
+  'codes.unverified': [
+    'A 股代码表暂时无法读取：只核对了代码格式，没有核对代码是否存在。',
+    'The A-share code table cannot be read now: only the format of the codes was checked, not whether they exist.',
+  ],
+  'flag.malformed': ['不是 A 股代码格式', 'not an A-share code'],
+  'flag.malformedGuess': ['缺少市场后缀（是否为 {code}？）', 'no market suffix (did you mean {code}?)'],
+  'flag.ambiguous': [
+    '对应多只 A 股：{codes}，请写全代码',
+    'matches several A-shares: {codes}; give the full code',
+  ],
+  'flag.unknown': ['不是存在的 A 股', 'not an existing A-share'],
+  'flag.unknownGuess': [
+    '不是存在的 A 股（是否为 {code}？）',
+    'not an existing A-share (did you mean {code}?)',
+  ],
+  'flag.otherType': [
+    '是{type}（{name}），集合竞价只查 A 股',
+    'is of type “{type}” ({name}); the call auction covers A-shares only',
+  ],
+  'session.preOpen': [
+    '今日集合竞价 09:15 开始（北京时间），09:25 撮合。下面的短线风向标是上一交易日的。',
+    "Today's call auction starts at 09:15 Beijing time and matches at 09:25. The short-term benchmark below is the last trading day's.",
+  ],
+  'session.closedDay': [
+    '今天不是交易日，没有集合竞价。下面的短线风向标是最近交易日的。',
+    'Today is not a trading day: there is no call auction. The short-term benchmark below is the latest trading day’s.',
+  ],
   'codes.rule': [
-    '代码格式：六位数字 + . + SH、SZ 或 BJ',
-    'Code format: six digits, a dot, then SH, SZ or BJ',
+    '代码格式：600519.SH，或只写六位数字 600519',
+    'Code format: 600519.SH, or just the six digits 600519',
   ],
   'codes.none': [
     '输入代码后查询集合竞价数据，或从热股榜、短线风向标取代码。',
@@ -83,10 +111,19 @@ const MESSAGES = {
   'bench.today': ['今天', 'Today'],
   'bench.of': ['{date} 的短线风向标', 'Short-term benchmark of {date}'],
   'bench.empty': ['{date} 没有短线风向标数据', 'No short-term benchmark for {date}'],
-  'bench.nonTrading': [
-    '{date} 不是交易日：服务按这一天回答，不会改到其他交易日。',
-    '{date} is not a trading day: the service answers for that very day and does not move it.',
+  'bench.pre-open': [
+    '今日短线风向标在 09:25 集合竞价撮合后提供；这里是上一交易日 {date} 的。',
+    "Today's short-term benchmark comes after the 09:25 auction match; this is the one of the last trading day, {date}.",
   ],
+  'bench.auction': [
+    '集合竞价进行中，今日短线风向标在 09:25 撮合后提供；这里是上一交易日 {date} 的。',
+    "The call auction is running; today's short-term benchmark comes after the 09:25 match. This is the one of the last trading day, {date}.",
+  ],
+  'bench.non-trading': [
+    '今天不是交易日；这里是最近交易日 {date} 的短线风向标。',
+    'Today is not a trading day; this is the short-term benchmark of the latest trading day, {date}.',
+  ],
+  'bench.pickerNonTrading': ['非交易日', 'not a trading day'],
   'bench.label': ['短线风向标 {date}', 'Short-term benchmark {date}'],
 } as const;
 

@@ -13,8 +13,10 @@ describe('call-auction URL search', () => {
   });
 
   it('falls back field by field', () => {
+    // An impossible day is kept as written, so the page can name it.
     expect(parseAuctionSearch({ codes: ' , ', stage: 'open', date: '2026-13-01' })).toEqual({
       stage: 'final',
+      date: '2026-13-01',
     });
     // The router reads `codes=600519` as a number: it stays a (malformed) token to flag.
     expect(searchTokens(parseAuctionSearch({ codes: 600519 }))).toEqual(['600519']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidDate } from '../../contract/params';
+import { urlDateSchema } from '../../lib/trading-days';
 import { splitCodes } from './codes';
 
 /**
@@ -31,8 +31,11 @@ export const auctionSearchSchema = z.object({
     .optional()
     .catch(undefined),
   stage: z.enum(AUCTION_STAGES).default(AUCTION_SEARCH_DEFAULTS.stage).catch(AUCTION_SEARCH_DEFAULTS.stage),
-  /** Short-term benchmark day; absent means today (the service's default). */
-  date: z.string().refine(isValidDate).optional().catch(undefined),
+  /**
+   * Short-term benchmark day; absent means "today's" (the last trading day's before the 09:25 match).
+   * Kept as written, so that an impossible day is named instead of replaced.
+   */
+  date: urlDateSchema,
 });
 
 export type AuctionSearch = z.output<typeof auctionSearchSchema>;

@@ -94,7 +94,8 @@ function institution(thscode: string, date: string) {
   return { thscode, trade_date: date, item: [range(3, addDays(date, -4)), range(1, date)] };
 }
 
-function serve() {
+/** `calendarFails`: the calendar cannot be read, so the page cannot judge a day itself. */
+function serve(opts: { calendarFails?: boolean } = {}) {
   const days = tradingDays();
   const fetch = vi.fn((input: unknown) => {
     const url = requestOf(input);
@@ -103,8 +104,12 @@ function serve() {
       case '/bff/mode':
         return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: NOW })));
       case '/api/a-share/calendar/trading-days':
+        if (opts.calendarFails) return Promise.resolve(envelope(null, 5003, 'calendar source down'));
         return Promise.resolve(
-          envelope({ timestamp: 0, item: days.map((d) => ({ date: d.replace(/-/g, ''), date_ms: 0 })) }),
+          envelope({
+            timestamp: 0,
+            item: days.map((d) => ({ date: d.replace(/-/g, ''), date_ms: 0 })),
+          }),
         );
       case '/api/a-share/special-data/dragon-tiger-list': {
         const date = q.get('date') ?? '2026-07-14';
@@ -231,13 +236,43 @@ describe('/dragon-tiger', () => {
     expect(router.state.location.search).toEqual({ date: '2026-07-10' });
   });
 
-  it('asks the service about a non-trading day and shows its 1002 message', async () => {
+  it('explains a weekend in the link from the calendar, in Chinese, with links to the nearest trading days', async () => {
     const fetch = serve();
+    const router = renderAppAt('/dragon-tiger?date=2026-07-11');
+    const notice = await screen.findByTestId('dragon-tiger-day-problem', {}, { timeout: 5000 });
+    expect(within(notice).getByRole('alert').textContent).toContain(
+      '2026-07-11（周六）不是交易日，没有数据。',
+    );
+    expect(listRequests(fetch)).toEqual([]);
+    const before = within(notice).getByRole('link', { name: '2026-07-10（周五）' });
+    expect(within(notice).getByRole('link', { name: '2026-07-13（周一）' })).toBeTruthy();
+    fireEvent.click(before);
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ date: '2026-07-10' }));
+    expect(await table()).toBeTruthy();
+    expect(listRequests(fetch)).toEqual(['?board_type=all&date=2026-07-10']);
+  });
+
+  it("a day the calendar cannot judge is asked for; the service's refusal is said in words, raw under details", async () => {
+    const fetch = serve({ calendarFails: true });
     renderAppAt('/dragon-tiger?date=2026-07-11');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(alert.textContent).toContain('1002');
-    expect(alert.textContent).toContain("Parameter 'date' 2026-07-11 is not a trading day");
+    expect(within(alert).getByText('2026-07-11 不是交易日。')).toBeTruthy();
+    expect(alert.querySelector('details')?.textContent).toContain(
+      "Parameter 'date' 2026-07-11 is not a trading day",
+    );
+    expect(alert.querySelector('details')?.textContent).toContain('1002');
+    // Asking again cannot make a Saturday trade: no retry.
+    expect(within(alert).queryByRole('button', { name: '重试' })).toBeNull();
     expect(listRequests(fetch)).toContain('?board_type=all&date=2026-07-11');
+  });
+
+  it('names an impossible date in the link instead of showing the latest day', async () => {
+    const fetch = serve();
+    renderAppAt('/dragon-tiger?date=2026-13-45');
+    const notice = await screen.findByTestId('dragon-tiger-day-problem', {}, { timeout: 5000 });
+    expect(notice.textContent).toContain('链接中的日期“2026-13-45”不是有效的日期');
+    expect(within(notice).getByRole('link', { name: '最近交易日' })).toBeTruthy();
+    expect(listRequests(fetch)).toEqual([]);
   });
 
   it('never sends a day the service refuses outright (over a year back), and explains it', async () => {

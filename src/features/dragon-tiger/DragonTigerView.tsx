@@ -1,16 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { calendarQuery, useMarketSession } from '../../api/live';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type SortingState } from '../../components/DataTable';
 import { DayPicker } from '../../components/DayPicker';
 import { Segmented } from '../../components/Segmented';
+import { DateNotice, NearestTradingDays } from '../../components/NearestTradingDays';
 import { Empty, ErrorState } from '../../components/states';
+import { isWeekdayDate, neighbourDays, readUrlDate } from '../../lib/trading-days';
 import { addYearsToDate } from '../../contract/time';
 import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
 import { tradingDaySet } from '../../contract/market-session';
 import { columnIdsFor, dragonTigerColumns } from './columns';
-import { isOutsideServiceWindow, neighbourDays, pickableWindow } from './days';
+import { dayProblem, pickableWindow } from './days';
 import { HotMoneySeats } from './HotMoneySeats';
 import { InstitutionPanel } from './InstitutionPanel';
 import { useDragonTigerText } from './messages';
@@ -25,11 +28,6 @@ export type UpdateDragonTigerSearch = (
   patch: Partial<DragonTigerSearch>,
   opts?: { replace?: boolean },
 ) => void;
-
-function isWeekday(day: string): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-}
 
 const DEFAULT_SORT: SortSpec = { column: 'net_value', desc: true };
 
@@ -51,16 +49,21 @@ export function DragonTigerView({
   const daySet = useMemo(() => new Set(days), [days]);
   const calendarKnown = calendar.data !== undefined;
 
-  const { date, board, code } = search;
-  const outside = date !== undefined && today !== null && isOutsideServiceWindow(date, today);
+  const { board, code } = search;
+  const urlDate = readUrlDate(search.date);
+  const date = urlDate.kind === 'valid' ? urlDate.date : undefined;
+  const problem = dayProblem(urlDate, today, days);
   const outsideMessage =
-    outside && today !== null
+    problem?.kind === 'outside' && date !== undefined && today !== null
       ? t('outside.message', { date, min: addYearsToDate(today, -1), max: today })
       : undefined;
-  // An explicit day waits for the server clock: a day the service refuses must not be sent.
+  // An explicit day waits for the server clock and the calendar: a day the service would refuse, or
+  // one that does not trade, is explained instead of sent.
   const list = useQuery({
     ...dragonTigerListQuery(board, date),
-    enabled: date === undefined || (today !== null && !outside),
+    enabled:
+      urlDate.kind === 'none' ||
+      (urlDate.kind === 'valid' && today !== null && !calendar.isPending && problem === null),
   });
   const data = list.data;
   const tradeDate = date ?? (list.isPlaceholderData ? undefined : data?.trade_date);
@@ -70,6 +73,16 @@ export function DragonTigerView({
   const { prev, next } = pickable
     ? neighbourDays(days, tradeDate, pickable)
     : { prev: undefined, next: undefined };
+  const dayLink = (day: string, label: string) => (
+    <Link key={day} to="/dragon-tiger" search={(current) => ({ ...current, date: day, code: undefined })}>
+      {label}
+    </Link>
+  );
+  const latestLink = (
+    <Link to="/dragon-tiger" search={(current) => ({ ...current, date: undefined, code: undefined })}>
+      {t('toolbar.latest')}
+    </Link>
+  );
 
   const columnIds = useMemo(() => columnIdsFor(board), [board]);
   const requested = sortOf(search);
@@ -103,7 +116,15 @@ export function DragonTigerView({
         undefined);
 
   let content;
-  if (outsideMessage !== undefined) {
+  if (problem !== null && problem.kind !== 'outside') {
+    content = (
+      <section className="panel dtl-message" data-testid="dragon-tiger-day-problem">
+        <DateNotice problem={problem} before={prev} after={next} link={dayLink}>
+          <p className="state__links">{latestLink}</p>
+        </DateNotice>
+      </section>
+    );
+  } else if (outsideMessage !== undefined) {
     content = (
       <section className="panel dtl-message" data-testid="dragon-tiger-outside">
         <h2 className="dtl-section-title">{t('outside.title')}</h2>
@@ -120,7 +141,9 @@ export function DragonTigerView({
   } else if (list.isError) {
     content = (
       <section className="panel dtl-message" data-testid="dragon-tiger-error">
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorState error={list.error} onRetry={() => void list.refetch()}>
+          {date !== undefined && <NearestTradingDays before={prev} after={next} link={dayLink} />}
+        </ErrorState>
       </section>
     );
   } else {
@@ -176,7 +199,8 @@ export function DragonTigerView({
           <h1 className="dtl-head__title">{t('page.title')}</h1>
           <span className="muted dtl-head__intro">{t('page.intro')}</span>
           <span className="dtl-head__spacer" />
-          <CopyLinkButton />
+          {/* The latest day's link names that day, so it reopens the same list tomorrow. */}
+          <CopyLinkButton pin={{ date: tradeDate }} />
         </div>
         <div className="dtl-toolbar" role="toolbar" aria-label={t('toolbar.date')}>
           <button
@@ -194,7 +218,7 @@ export function DragonTigerView({
             value={tradeDate ?? date}
             min={pickable?.min ?? '0000-01-01'}
             max={pickable?.max ?? '0000-01-01'}
-            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekday(day))}
+            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekdayDate(day))}
             disabledNote={() => t('picker.nonTrading')}
             onChange={(day) => onSearch({ date: day, code: undefined })}
             testId="dragon-tiger-date"
@@ -212,7 +236,7 @@ export function DragonTigerView({
           <button
             type="button"
             className="btn btn--small"
-            disabled={date === undefined}
+            disabled={search.date === undefined}
             onClick={() => onSearch({ date: undefined, code: undefined })}
           >
             {t('toolbar.latest')}

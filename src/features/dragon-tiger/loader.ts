@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { calendarQuery } from '../../api/live';
-import { isOutsideServiceWindow } from './days';
+import { readUrlDate } from '../../lib/trading-days';
+import { dayProblem } from './days';
 import { serverToday } from '../../api/live';
 import { dragonTigerListQuery, institutionQuery } from './queries';
 import type { DragonTigerSearch } from './url-state';
@@ -21,14 +22,19 @@ export async function loadDragonTiger(
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
   // The picker needs the calendar; the shell asks for it too, so this is usually a cache hit.
-  void queryClient.prefetchQuery(calendarQuery());
-  const today = await serverToday(queryClient);
-  // A day the service refuses outright is explained on the page, never requested.
-  if (deps.date !== undefined && isOutsideServiceWindow(deps.date, today)) return;
-  const list = queryClient.ensureQueryData(dragonTigerListQuery(deps.board, deps.date));
+  const [today, calendar] = await Promise.all([
+    serverToday(queryClient),
+    queryClient.ensureQueryData(calendarQuery()).catch(() => undefined),
+  ]);
+  // An impossible day, one the service refuses outright or one that does not trade is explained on
+  // the page, never requested.
+  const urlDate = readUrlDate(deps.date);
+  if (dayProblem(urlDate, today, calendar?.item.map((d) => d.date) ?? []) !== null) return;
+  const date = urlDate.kind === 'valid' ? urlDate.date : undefined;
+  const list = queryClient.ensureQueryData(dragonTigerListQuery(deps.board, date));
   const detail = (async () => {
     if (deps.code === undefined) return;
-    const tradeDate = deps.date ?? (await list).trade_date;
+    const tradeDate = date ?? (await list).trade_date;
     await queryClient.prefetchQuery(institutionQuery(deps.code, tradeDate));
   })();
   // Settled either way, so a failure never surfaces as an unhandled rejection.

@@ -8,10 +8,10 @@ describe('dragon-tiger search parameters', () => {
     ).toEqual({ date: '2026-07-10', board: 'org', sort: 'net_value.asc', code: '600754.SH' });
   });
 
-  it('falls back field by field instead of failing on a bad link', () => {
+  it('falls back field by field instead of failing on a bad link, keeping a bad date to name it', () => {
     expect(
       parseDragonTigerSearch({ date: '2026-02-30', board: 'retail', sort: 'price.up', code: '600754' }),
-    ).toEqual({ date: undefined, board: 'all', sort: 'net_value.desc', code: undefined });
+    ).toEqual({ date: '2026-02-30', board: 'all', sort: 'net_value.desc', code: undefined });
     expect(parseDragonTigerSearch(null)).toEqual({ board: 'all', sort: 'net_value.desc' });
     // A column the table does not have is refused like a malformed one.
     expect(parseDragonTigerSearch({ sort: 'volume.desc' }).sort).toBe('net_value.desc');

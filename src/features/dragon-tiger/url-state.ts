@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
+import { A_SHARE_CODE_RE } from '../../contract/params';
+import { urlDateSchema } from '../../lib/trading-days';
 import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
 
 /**
  * The view state of `/dragon-tiger` as URL search parameters. Every field falls back (`.catch`) so a
  * hand-edited or outdated link opens a sensible view; defaults are left out of the URL by the route.
  *
- * - `date`: the trading day; absent means the service's latest completed trading day.
+ * - `date`: the trading day; absent means the service's latest completed trading day. Kept as written
+ *   (read it with `readUrlDate`), so that a broken one is named instead of replaced by the latest day.
  * - `board`: all, org (institutions) or hot_money.
  * - `sort`: `<column>.<asc|desc>`, for example `net_value.asc`.
  * - `code`: the stock whose institution detail is open.
@@ -57,7 +59,8 @@ export function formatSort(sort: SortSpec): string {
 }
 
 export const dragonTigerSearchSchema = z.object({
-  date: z.string().refine(isValidDate).optional().catch(undefined),
+  // Kept as written: an impossible day is named on the page, never sent and never silently replaced.
+  date: urlDateSchema,
   board: z
     .enum(DRAGON_TIGER_BOARDS)
     .default(DRAGON_TIGER_SEARCH_DEFAULTS.board)

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
+import { DayPicker } from '../../components/DayPicker';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { DASH, direction, formatNumber } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
@@ -83,20 +84,21 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
   return (
     <div className="hot-view" data-testid="history-view">
       <div className="hot-toolbar">
-        <label className="hot-field">
-          <span className="hot-field__label">{t('history.date')}</span>
-          <input
-            type="date"
-            className="hot-input"
-            value={date ?? ''}
-            min={min}
-            max={today ?? undefined}
-            data-testid="history-date"
-            onChange={(event) => {
-              if (event.target.value !== '') go(event.target.value);
-            }}
+        <span className="hot-field">
+          <span className="hot-field__label" aria-hidden="true">
+            {t('history.date')}
+          </span>
+          {/* Natural days (Beijing time): every day of the last year may be chosen. */}
+          <DayPicker
+            label={t('history.date')}
+            value={date ?? undefined}
+            min={min ?? '0000-01-01'}
+            max={today ?? '0000-01-01'}
+            isDayEnabled={() => true}
+            onChange={go}
+            testId="history-date"
           />
-        </label>
+        </span>
         <button
           type="button"
           className="btn btn--small"

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { RankChart, rankAt, type RankLine } from '../../components/chart/RankChart';
 import type { ColorRole } from '../../components/chart/palette';
+import { DayPicker } from '../../components/DayPicker';
 import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
@@ -70,6 +71,7 @@ export function TrendView({
   const today = useServerToday();
   const codes = useMemo(() => trendCodes(search), [search]);
   const span = today === null ? null : trendWindow(search, today);
+  const yearAgo = today === null ? '0000-01-01' : addYearsToDate(today, -1);
   const problem = span === null || today === null ? null : trendWindowProblem(span, today);
   const ready = span !== null && problem === null;
   const [notice, setNotice] = useState<string | null>(null);
@@ -150,34 +152,34 @@ export function TrendView({
             if (days !== undefined) choosePreset(days);
           }}
         />
-        <label className="hot-field">
-          <span className="hot-field__label">{t('trend.start')}</span>
-          <input
-            type="date"
-            className="hot-input"
-            value={span?.start ?? ''}
-            min={today === null ? undefined : addYearsToDate(today, -1)}
-            max={today ?? undefined}
-            data-testid="trend-start"
-            onChange={(event) => {
-              if (event.target.value !== '') onSearch({ start: event.target.value }, { replace: true });
-            }}
+        <span className="hot-field">
+          <span className="hot-field__label" aria-hidden="true">
+            {t('trend.start')}
+          </span>
+          <DayPicker
+            label={t('trend.start')}
+            value={span?.start}
+            min={yearAgo}
+            max={span?.end ?? today ?? yearAgo}
+            isDayEnabled={() => true}
+            onChange={(day) => onSearch({ start: day }, { replace: true })}
+            testId="trend-start"
           />
-        </label>
-        <label className="hot-field">
-          <span className="hot-field__label">{t('trend.end')}</span>
-          <input
-            type="date"
-            className="hot-input"
-            value={span?.end ?? ''}
-            min={today === null ? undefined : addYearsToDate(today, -1)}
-            max={today ?? undefined}
-            data-testid="trend-end"
-            onChange={(event) => {
-              if (event.target.value !== '') onSearch({ end: event.target.value }, { replace: true });
-            }}
+        </span>
+        <span className="hot-field">
+          <span className="hot-field__label" aria-hidden="true">
+            {t('trend.end')}
+          </span>
+          <DayPicker
+            label={t('trend.end')}
+            value={span?.end}
+            min={span?.start ?? yearAgo}
+            max={today ?? yearAgo}
+            isDayEnabled={() => true}
+            onChange={(day) => onSearch({ end: day }, { replace: true })}
+            testId="trend-end"
           />
-        </label>
+        </span>
         {pending && <span className="spinner hot-toolbar__busy" aria-hidden="true" />}
       </div>
 

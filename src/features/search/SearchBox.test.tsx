@@ -337,6 +337,19 @@ describe('SearchBox', () => {
     expect(input().value).toBe('');
   });
 
+  it('takes at most the search limit, says so, and never sends a longer keyword', async () => {
+    const { seen } = serveSearch();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={() => undefined} />);
+    input().focus();
+    type('6'.repeat(70));
+    expect(input().value).toHaveLength(64);
+    expect(input().maxLength).toBe(64);
+    expect(await screen.findByText('搜索内容最多 64 个字符，超出部分已截去。')).toBeTruthy();
+    await waitFor(() => expect(seen).toContain('6'.repeat(64)));
+    expect(seen.every((q) => q.length <= 64)).toBe(true);
+    expect(screen.queryByText(/1003|Parameter/)).toBeNull();
+  });
+
   it('sends one request for a burst of keystrokes', () => {
     vi.useFakeTimers();
     const { seen } = serveSearch();

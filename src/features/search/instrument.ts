@@ -4,6 +4,8 @@ import type { ASSET_TYPES } from '../../contract/operations/meta';
 /**
  * Which page opens an instrument, by the search's `asset_type`. An asset type without a page gets a
  * clear "not supported yet" message instead of a dead link; a new instrument page adds its line here.
+ * The search opens instruments through this table, and a code on another instrument page's route is
+ * sent here too (`ownPageOf` in redirect.ts, `InstrumentElsewhere`).
  */
 export const INSTRUMENT_PAGES = {
   'a-share': '/stock/$thscode',
@@ -26,8 +28,19 @@ function hasPage(type: string): type is keyof typeof INSTRUMENT_PAGES {
   return Object.hasOwn(INSTRUMENT_PAGES, type);
 }
 
+/** The page of an asset type, or undefined while it has none. */
+export function pageOf(assetType: string): InstrumentPage | undefined {
+  return hasPage(assetType) ? INSTRUMENT_PAGES[assetType] : undefined;
+}
+
+/** The asset types a page shows (the first one names the page: "股票" for the stock page). */
+export function assetTypesOf(page: InstrumentPage): string[] {
+  return Object.entries(INSTRUMENT_PAGES)
+    .filter(([, to]) => to === page)
+    .map(([type]) => type);
+}
+
 export function targetOf(record: InstrumentRecord): InstrumentTarget {
-  return hasPage(record.asset_type)
-    ? { kind: 'page', to: INSTRUMENT_PAGES[record.asset_type], thscode: record.thscode }
-    : { kind: 'unsupported' };
+  const to = pageOf(record.asset_type);
+  return to === undefined ? { kind: 'unsupported' } : { kind: 'page', to, thscode: record.thscode };
 }

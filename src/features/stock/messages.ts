@@ -168,6 +168,7 @@ const MESSAGES = {
     '{code} listed on {listDate}: it was not trading on {date}',
   ],
   'dt.nonTrading': ['{date} 不是交易日', '{date} is not a trading day'],
+  'dt.pickerNonTrading': ['非交易日', 'not a trading day'],
   'dt.outside': [
     '龙虎榜只能查询最近一年（{min} 至 {max}），{date} 不在其中',
     'Dragon-tiger records cover the last year only ({min} to {max}); {date} is outside it',

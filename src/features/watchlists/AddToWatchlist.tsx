@@ -11,6 +11,7 @@ import {
 import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { useCreateWatchlist } from './api/create-watchlist';
 import { useEditWatchlist } from './api/edit-watchlist';
+import { apiErrorText } from './errors';
 import { useWatchlistText } from './messages';
 import './AddToWatchlist.css';
 
@@ -25,7 +26,7 @@ type Result =
   { kind: 'added' | 'already'; list: { id: number; name: string } } | { kind: 'failed'; message: string };
 
 export function AddToWatchlist({ thscode }: { thscode: string }) {
-  const { t } = useWatchlistText();
+  const { t, lang } = useWatchlistText();
   const queryClient = useQueryClient();
   const { mutateAsync: editList } = useEditWatchlist();
   const { mutateAsync: createList } = useCreateWatchlist();
@@ -47,6 +48,11 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
+  function failureText(error: unknown): string {
+    if (isWatchlistApiError(error)) return apiErrorText(error, t, lang);
+    return error instanceof Error ? error.message : String(error);
+  }
+
   function close() {
     setOpen(false);
     buttonRef.current?.focus();
@@ -60,9 +66,11 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
     else
       setResult({
         kind: 'failed',
-        message:
-          outcome.error?.message ??
-          (outcome.reason === 'limit' ? `≤ ${WATCHLIST_LIMITS.items_per_list}` : outcome.reason),
+        message: outcome.error
+          ? apiErrorText(outcome.error, t, lang)
+          : outcome.reason === 'limit'
+            ? `≤ ${WATCHLIST_LIMITS.items_per_list}`
+            : outcome.reason,
       });
   }
 
@@ -72,7 +80,7 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
     try {
       await addTo(await queryClient.fetchQuery(watchlistQuery(summary.id)));
     } catch (error) {
-      setResult({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      setResult({ kind: 'failed', message: failureText(error) });
     } finally {
       setBusy(false);
     }
@@ -95,11 +103,7 @@ export function AddToWatchlist({ thscode }: { thscode: string }) {
       await addTo(list);
     } catch (error) {
       const message =
-        isWatchlistApiError(error) && error.code === 'name_taken'
-          ? t('addTo.nameTaken')
-          : error instanceof Error
-            ? error.message
-            : String(error);
+        isWatchlistApiError(error) && error.code === 'name_taken' ? t('addTo.nameTaken') : failureText(error);
       setResult({ kind: 'failed', message });
     } finally {
       setBusy(false);

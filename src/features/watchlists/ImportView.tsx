@@ -159,7 +159,7 @@ function rejectText(entry: RejectedEntry, t: WatchlistT): string {
 }
 
 function Preview({ source }: { source: Source }) {
-  const { t, assetLabel } = useWatchlistText();
+  const { t, lang, assetLabel } = useWatchlistText();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { mutateAsync: importList } = useImportWatchlist();
@@ -234,7 +234,9 @@ function Preview({ source }: { source: Source }) {
       await navigate({ to: '/watchlists/$id', params: { id: String(full.id) } });
     } catch (error) {
       setSaveError(
-        t('import.failed', { message: isWatchlistApiError(error) ? apiErrorText(error, t) : String(error) }),
+        t('import.failed', {
+          message: isWatchlistApiError(error) ? apiErrorText(error, t, lang) : String(error),
+        }),
       );
       setSaving(false);
     }

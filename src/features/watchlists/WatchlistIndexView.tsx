@@ -16,7 +16,7 @@ import './watchlists.css';
 
 /** `/watchlists`: every list with its size and last change; create, rename, delete. */
 export function WatchlistIndexView() {
-  const { t } = useWatchlistText();
+  const { t, lang } = useWatchlistText();
   const index = useQuery(watchlistIndexQuery());
   const navigate = useNavigate();
   const { mutateAsync: editList } = useEditWatchlist();
@@ -30,7 +30,7 @@ export function WatchlistIndexView() {
     const edit = { kind: 'rename', name, base: list.name } as const;
     // Planned on the summary the reader saw: a rename needs no items.
     const outcome = await editList({ id: list.id, edit, base: { ...list, items: [] } });
-    const notice = outcomeNotice(edit, outcome, t);
+    const notice = outcomeNotice(edit, outcome, t, lang);
     setRenameError(notice?.tone === 'error' ? notice.text : null);
     if (notice?.tone === 'info') setStatus(notice.text);
   }
@@ -149,7 +149,7 @@ export function WatchlistIndexView() {
 }
 
 function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id: number) => void }) {
-  const { t } = useWatchlistText();
+  const { t, lang } = useWatchlistText();
   const { mutateAsync: createList } = useCreateWatchlist();
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -169,7 +169,7 @@ function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id
       setName('');
       onCreated(list.id);
     } catch (failure) {
-      setError(isWatchlistApiError(failure) ? apiErrorText(failure, t) : String(failure));
+      setError(isWatchlistApiError(failure) ? apiErrorText(failure, t, lang) : String(failure));
     } finally {
       setBusy(false);
     }

@@ -11,6 +11,7 @@ import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { useEditWatchlist } from './api/edit-watchlist';
 import { apiErrorText } from './errors';
 import { useWatchlistText, type WatchlistT } from './messages';
+import type { Language } from '../../lib/i18n';
 
 /**
  * Edits of one open list. They go through `useEditWatchlist` (a mutation), one after the other, each
@@ -46,6 +47,7 @@ export function outcomeNotice(
   edit: WatchlistEdit,
   outcome: EditOutcome,
   t: WatchlistT,
+  lang: Language,
 ): Omit<Notice, 'id'> | null {
   const what = describe(edit, t);
   if (outcome.status === 'applied') {
@@ -85,7 +87,10 @@ export function outcomeNotice(
         return { tone: 'error', text: t('outcome.missing') };
       return {
         tone: 'error',
-        text: t('outcome.error', { what, message: outcome.error ? apiErrorText(outcome.error, t) : '' }),
+        text: t('outcome.error', {
+          what,
+          message: outcome.error ? apiErrorText(outcome.error, t, lang) : '',
+        }),
       };
   }
 }
@@ -106,7 +111,7 @@ export function useWatchlistEditor(
   server: Watchlist | undefined,
   client: WatchlistClient = watchlistClient,
 ): WatchlistEditor {
-  const { t } = useWatchlistText();
+  const { t, lang } = useWatchlistText();
   // The edits not answered yet, shown at once (the mutation's own state reaches the page a tick later).
   const [pending, setPending] = useState<readonly { seq: number; edit: WatchlistEdit }[]>([]);
   const [notices, setNotices] = useState<readonly Notice[]>([]);
@@ -132,7 +137,7 @@ export function useWatchlistEditor(
       return mutateAsync({ id, edit })
         .then(
           (outcome) => {
-            const notice = outcomeNotice(edit, outcome, t);
+            const notice = outcomeNotice(edit, outcome, t, lang);
             if (notice) notify(notice);
             return outcome;
           },
@@ -149,7 +154,7 @@ export function useWatchlistEditor(
         )
         .finally(() => setPending((list) => list.filter((p) => p.seq !== seq)));
     },
-    [id, mutateAsync, notify, t],
+    [id, mutateAsync, notify, t, lang],
   );
 
   const view = useMemo(

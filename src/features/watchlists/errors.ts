@@ -1,9 +1,11 @@
 import type { WatchlistApiError } from '../../api/watchlists';
+import { fieldRefusalText } from '../../lib/error-text';
+import type { Language } from '../../lib/i18n';
 import type { WatchlistMessageKey, WatchlistT } from './messages';
 
 /**
- * A refusal in the reader's language where the code is one a person can act on; otherwise the server's
- * own message (English, naming the field and the rule).
+ * A refusal in the reader's language: a code a person can act on has its sentence, a value that breaks
+ * a rule is named in the reader's words with the rule; anything else keeps the server's own message.
  */
 const KNOWN: Readonly<Record<string, WatchlistMessageKey>> = {
   name_taken: 'error.nameTaken',
@@ -15,7 +17,14 @@ const KNOWN: Readonly<Record<string, WatchlistMessageKey>> = {
   unknown_instrument: 'error.unknownInstrument',
 };
 
-export function apiErrorText(error: WatchlistApiError, t: WatchlistT): string {
+/** Refusals of a value that breaks a rule: said as the field (in the reader's words) and the rule. */
+const FIELD_RULES = new Set(['invalid', 'format', 'length', 'range', 'required', 'type']);
+
+export function apiErrorText(error: WatchlistApiError, t: WatchlistT, lang: Language): string {
   const key = KNOWN[error.code];
-  return key === undefined ? error.message : t(key, { message: error.message });
+  if (key !== undefined) return t(key, { message: error.message });
+  if (error.field !== null && FIELD_RULES.has(error.code)) {
+    return fieldRefusalText(lang, error.field, error.message);
+  }
+  return error.message;
 }

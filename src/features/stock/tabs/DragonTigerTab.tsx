@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { calendarQuery } from '../../../api/live';
+import { DayPicker } from '../../../components/DayPicker';
 import { InstitutionRanges } from '../../../components/InstitutionRanges';
 import { Empty, ErrorState } from '../../../components/states';
 import { addYearsToDate } from '../../../contract/time';
-import { Field } from '../controls';
-import { dragonTigerDateProblem, isDateText } from '../dates';
+import { dragonTigerDateProblem } from '../dates';
+import { isWeekdayDate } from '../../../lib/trading-days';
 import { useServerToday } from '../../../api/live';
 import { useStockText } from '../messages';
 import { dragonTigerQuery } from '../queries';
@@ -20,6 +21,7 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
     () => (calendar.data?.item.map((d) => calendarDate(d.date)) ?? []).sort(),
     [calendar.data],
   );
+  const tradingDays = useMemo(() => new Set(days), [days]);
   const dt = search.dt;
   const listDate = record.list_date ?? null;
   const min = today === null ? undefined : addYearsToDate(today, -1);
@@ -64,18 +66,16 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
         >
           ◀
         </button>
-        <Field label={t('dt.date')}>
-          <input
-            type="date"
-            className="stock-input num"
-            value={shown ?? ''}
-            min={min}
-            max={today ?? undefined}
-            onChange={(e) => {
-              if (isDateText(e.target.value)) go(e.target.value);
-            }}
-          />
-        </Field>
+        <DayPicker
+          label={t('dt.date')}
+          value={shown}
+          min={min ?? '0000-01-01'}
+          max={today ?? '0000-01-01'}
+          isDayEnabled={(day) => (days.length > 0 ? tradingDays.has(day) : isWeekdayDate(day))}
+          disabledNote={() => t('dt.pickerNonTrading')}
+          onChange={go}
+          testId="stock-dt-date"
+        />
         <button
           type="button"
           className="btn btn--small"

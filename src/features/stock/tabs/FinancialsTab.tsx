@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, ErrorState } from '../../../components/states';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { Segmented } from '../../../components/Segmented';
+import { DayPicker } from '../../../components/DayPicker';
 import { Field } from '../controls';
 import { isDateText } from '../dates';
 import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField } from '../fields';
@@ -24,6 +25,10 @@ import { StatementTable, formatDerivedValue, formatStatementValue } from './Stat
 
 const ROW_CHART_HEIGHT = 180;
 const LIMITS = Array.from({ length: LIMIT_MAX - LIMIT_MIN + 1 }, (_, i) => LIMIT_MIN + i);
+
+/** Report periods are calendar days: any day from the first A-share reports on may bound the window. */
+const STATEMENT_FIRST_DAY = '1990-01-01';
+const anyDay = () => true;
 
 export function FinancialsTab({ record, search, onSearch }: TabProps) {
   const { t, lang } = useStockText();
@@ -122,25 +127,34 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
           </Field>
         ) : (
           <>
-            <Field label={t('statement.from')}>
-              <input
-                type="date"
-                className="stock-input num"
-                value={bounds?.from ?? ''}
-                max={bounds?.to}
-                onChange={(e) => setDate('from', e.target.value)}
+            <span className="stock-field">
+              <span className="stock-field__label" aria-hidden="true">
+                {t('statement.from')}
+              </span>
+              <DayPicker
+                label={t('statement.from')}
+                value={bounds?.from}
+                min={STATEMENT_FIRST_DAY}
+                max={bounds?.to ?? today ?? STATEMENT_FIRST_DAY}
+                isDayEnabled={anyDay}
+                onChange={(day) => setDate('from', day)}
+                testId="statement-from"
               />
-            </Field>
-            <Field label={t('statement.to')}>
-              <input
-                type="date"
-                className="stock-input num"
-                value={bounds?.to ?? ''}
-                min={bounds?.from}
-                max={today ?? undefined}
-                onChange={(e) => setDate('to', e.target.value)}
+            </span>
+            <span className="stock-field">
+              <span className="stock-field__label" aria-hidden="true">
+                {t('statement.to')}
+              </span>
+              <DayPicker
+                label={t('statement.to')}
+                value={bounds?.to}
+                min={bounds?.from ?? STATEMENT_FIRST_DAY}
+                max={today ?? STATEMENT_FIRST_DAY}
+                isDayEnabled={anyDay}
+                onChange={(day) => setDate('to', day)}
+                testId="statement-to"
               />
-            </Field>
+            </span>
           </>
         )}
         <span className="stock-toolbar__note muted">
