@@ -211,6 +211,10 @@ describe('planning and showing an edit', () => {
     item_count: 3,
     created_at: 0,
     updated_at: 0,
+    owner_id: 'local',
+    owner_name: 'local',
+    visibility: 'private',
+    access: 'owner',
     items: ['A.SH', 'B.SH', 'C.SH'].map((thscode, position) => ({
       thscode,
       asset_type: 'a-share',
