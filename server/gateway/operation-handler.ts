@@ -4,6 +4,7 @@ import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
 import type { CacheStatus } from './answer-cache';
 import type { Gateway } from './gateway';
+import { retryAfterHeader } from './failures';
 
 /**
  * `/api/*`: catalog lookup, parameter check, then the gateway (cache, budget, retries) and the answer.
@@ -109,7 +110,8 @@ export const apiLogFields = new WeakMap<FastifyRequest, ApiLogFields>();
 export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyReply {
   if (answer.log) apiLogFields.set(reply.request, answer.log);
   reply.code(answer.status).header('x-request-id', answer.requestId).header('x-cache', answer.cache);
-  if (answer.retryAfter !== null) reply.header('retry-after', answer.retryAfter);
+  const retryAfter = retryAfterHeader(answer.retryAfter);
+  if (retryAfter !== null) reply.header('retry-after', retryAfter);
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
