@@ -19,7 +19,7 @@ import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
-import { searchResolver, watchlistsPlugin } from './watchlists/index';
+import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import { errorStatus } from './error-status';
 import { installAuth } from './auth/plugin';
 import { isAllowedHost } from './auth/hosts';
@@ -253,6 +253,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     global: false,
     max: deps.config.clientRateLimitPerMinute,
     timeWindow: 60_000,
+    // The user when signed in (several people may share one proxy address), else the address.
+    keyGenerator: (request) => request.clientKey || request.ip,
     errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
   });
 
@@ -281,7 +283,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     prefix: WATCHLISTS_BASE_PATH,
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
+    resolveInstruments: tableResolver(gateway.upstream),
     actorOf: (request) => request.identity,
+    clientOf: (request) => request.clientKey,
     backup: deps.config.backup,
     isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
   });

@@ -36,6 +36,9 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
     app.register(fastifyStatic, {
       root,
       dotfiles: 'ignore',
+      // Source maps stay in the build (scripts/size.mjs reads them) but are not served: they would
+      // hand out the source to anyone who asks.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, path) {

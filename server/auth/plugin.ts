@@ -208,7 +208,8 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     const who = request.identity;
-    if (who !== null) request.clientKey = `user:${who.id}`;
+    // Without sign-in everyone is the local user: the address tells the clients apart.
+    if (who !== null && auth.mode !== 'none') request.clientKey = `user:${who.id}`;
 
     const path = pathOf(request.url);
     if (needsIdentity(path) && who === null) {

@@ -63,7 +63,7 @@ export function unknownOperation(path: string, requestId: string): GatewayAnswer
 }
 
 export async function answerOperation(
-  input: { path: string; query: unknown; requestId: string },
+  input: { path: string; query: unknown; requestId: string; client?: string },
   deps: GatewayDeps,
 ): Promise<GatewayAnswer> {
   const op = operationByPath(input.path);
@@ -78,6 +78,7 @@ export async function answerOperation(
     operation: op,
     query: parsed.query,
     requestId: input.requestId,
+    ...(input.client === undefined ? {} : { client: input.client }),
   });
   const line = {
     op: op.id,
@@ -132,7 +133,7 @@ export function registerGateway(
   app.get('/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
     const answer = await answerOperation(
-      { path: pathOf(request.url), query: request.query, requestId: request.id },
+      { path: pathOf(request.url), query: request.query, requestId: request.id, client: request.clientKey },
       deps,
     );
     return sendAnswer(reply, answer);

@@ -98,7 +98,7 @@ export function createResilientUpstream(deps: ResilientDeps): ResilientUpstream 
   ): Promise<{ outcome: UpstreamOutcome; called: boolean; ms: number }> {
     const refused = blocked(req);
     if (refused) return { outcome: refused, called: false, ms: 0 };
-    const admission = await budget.acquire(req.priority, deadlineAt - ticker.now());
+    const admission = await budget.acquire(req.priority, deadlineAt - ticker.now(), req.client);
     if (!admission.ok) return { outcome: local(busy(admission.reason)), called: false, ms: 0 };
     // A pause or an open breaker may have started while this call waited for its turn.
     const late = blocked(req);

@@ -29,6 +29,8 @@ export interface UpstreamRequest {
   requestId: string;
   /** Shorter than the client's own timeout when less of the caller's deadline is left. */
   timeoutMs?: number;
+  /** Whose fair share of the budget the call uses (a user, or a client address without sign-in). */
+  client?: string;
 }
 
 export type UpstreamOutcome =

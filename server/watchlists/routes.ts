@@ -21,7 +21,7 @@ import { LOCAL_ACTOR, WatchlistError } from './repository';
 import type { Actor, NewItem, WatchlistRepository } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
 import { scheduleBackups, type BackupSchedule } from './backup';
-import type { ResolveInstrument } from './resolve-instrument';
+import type { ResolveInstrument, ResolveInstruments } from './resolve-instrument';
 import { isCrossOrigin, isLoopbackName } from './same-origin';
 import {
   RequestRefusal,
@@ -80,6 +80,10 @@ export type WatchlistOptions = WatchlistStore & {
   actorOf?: (request: FastifyRequest) => Actor | null;
   /** Whether a host name is one of this server's (the same-origin check); loopback names when not given. */
   isAllowedHost?: (host: string) => boolean;
+  /** A batch's codes in one go (the code table); without it a batch is resolved code by code. */
+  resolveInstruments?: ResolveInstruments;
+  /** Whose share of the upstream budget a request's look-ups use. */
+  clientOf?: (request: FastifyRequest) => string;
   /** Online backups of a store opened from `dbPath` (backup.ts). */
   backup?: { dir: string; keep: number; intervalMs: number } | null;
 };
@@ -191,6 +195,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     await store?.close();
   });
   const actorOf = options.actorOf ?? (() => LOCAL_ACTOR);
+  const clientOf = options.clientOf ?? ((request: FastifyRequest) => `ip:${request.ip}`);
   const hostAllowed = options.isAllowedHost ?? isLoopbackName;
   const actors = new WeakMap<FastifyRequest, Actor>();
   /** The store acting for the request's user. */
@@ -292,11 +297,17 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
 
       let resolutions: Resolution[];
       try {
+        const client = clientOf(request);
+        // A batch is resolved in one go (the code table) when the app offers that; else code by code.
+        const batchFound =
+          batch && options.resolveInstruments ? await options.resolveInstruments(codes, client) : null;
         resolutions = await mapLimit(
           [...wanted.entries()],
           RESOLVE_CONCURRENCY,
           async ([index, w]): Promise<Resolution> => {
-            const found = await resolveInstrument(w.thscode);
+            const found = batchFound
+              ? (batchFound.get(w.thscode) ?? null)
+              : await resolveInstrument(w.thscode, client);
             if (found === null) {
               return {
                 ok: false,

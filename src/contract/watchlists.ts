@@ -201,6 +201,16 @@ export function watchlistLookupParams(thscode: string): { q: string; limit: numb
   return { q: thscode, limit: 50 };
 }
 
+/**
+ * A batch (CSV import, shared link) is checked against the exchanges' code table instead: one call
+ * (`meta/tickers/list`, a page of `WATCHLIST_TABLE_PAGE` rows) answers every listed code at once; codes
+ * the table does not hold (futures, options, off-exchange funds) are then looked up one by one.
+ */
+export const WATCHLIST_TABLE_PAGE = 10_000;
+export function watchlistTableParams(offset: number): { exchange: string[]; limit: number; offset: number } {
+  return { exchange: ['SH', 'SZ', 'BJ'], limit: WATCHLIST_TABLE_PAGE, offset };
+}
+
 // ---- answers ----
 
 export const watchlistItemSchema = z.object({
