@@ -31,7 +31,10 @@ beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'security-static-'));
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
-  writeFileSync(join(staticDir, 'assets', 'app-1a2b.js'), 'console.log(1);\n//# sourceMappingURL=app-1a2b.js.map');
+  writeFileSync(
+    join(staticDir, 'assets', 'app-1a2b.js'),
+    'console.log(1);\n//# sourceMappingURL=app-1a2b.js.map',
+  );
   writeFileSync(join(staticDir, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
 });
 afterAll(async () => {
@@ -154,7 +157,11 @@ describe('DNS rebinding', () => {
       request(
         'POST',
         '/bff/watchlists',
-        { host: `127.0.0.1:${port}`, origin: `http://rebind.evil.example:${port}`, 'content-type': 'application/json' },
+        {
+          host: `127.0.0.1:${port}`,
+          origin: `http://rebind.evil.example:${port}`,
+          'content-type': 'application/json',
+        },
         '{"name":"x"}',
       ),
     ]);
@@ -165,7 +172,10 @@ describe('DNS rebinding', () => {
 describe('the key never leaves the server', () => {
   const escapedKey = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
   const echoes: [string, string][] = [
-    ['unicode escapes in message', `{"code":0,"message":"${escapedKey}","request_id":"up-1","data":{"item":[]}}`],
+    [
+      'unicode escapes in message',
+      `{"code":0,"message":"${escapedKey}","request_id":"up-1","data":{"item":[]}}`,
+    ],
     [
       'a \\/ escape in message',
       `{"code":0,"message":"https:\\/\\/svc\\/?key=${escapedKey}","request_id":"up-1","data":{"item":[]}}`,
@@ -175,7 +185,10 @@ describe('the key never leaves the server', () => {
       'nested in data, as a value and as a name',
       `{"code":0,"message":"ok","request_id":"up-2","data":{"item":[{"note":"x ${escapedKey} y","${KEY}":1}]}}`,
     ],
-    ['a business error naming it', `{"code":2001,"message":"invalid key ${escapedKey}","request_id":"up-3","data":null}`],
+    [
+      'a business error naming it',
+      `{"code":2001,"message":"invalid key ${escapedKey}","request_id":"up-3","data":null}`,
+    ],
   ];
 
   it.each(echoes)('%s: in no body, header, cache entry or log line', async (_what, body) => {
@@ -188,7 +201,12 @@ describe('the key never leaves the server', () => {
     ];
     // A watchlist add looks the code up through the same gateway and logs what went wrong.
     const created = await raw(port, [
-      request('POST', '/bff/watchlists', { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, '{"name":"k"}'),
+      request(
+        'POST',
+        '/bff/watchlists',
+        { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        '{"name":"k"}',
+      ),
     ]);
     const { id } = z.object({ id: z.number() }).parse(JSON.parse(created.body));
     answers.push(
@@ -250,7 +268,10 @@ describe('slow and malformed clients', () => {
   });
 
   it.each([
-    ['raw UTF-8 in the query', Buffer.from(`GET /api/meta/tickers/search?q=茅台 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`)],
+    [
+      'raw UTF-8 in the query',
+      Buffer.from(`GET /api/meta/tickers/search?q=茅台 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`),
+    ],
     ['a broken request line', 'GET\r\n\r\n'],
     ['a header without a colon', 'GET / HTTP/1.1\r\nhost 127.0.0.1\r\n\r\n'],
     ['a bad content length', 'POST /bff/watchlists HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: x\r\n\r\n'],
@@ -267,7 +288,12 @@ describe('slow and malformed clients', () => {
     const { port } = await listen();
     const big = JSON.stringify({ name: 'x'.repeat(100_000) });
     const tooLarge = await raw(port, [
-      request('POST', '/bff/watchlists', { host: `127.0.0.1:${port}`, 'content-type': 'application/json' }, big),
+      request(
+        'POST',
+        '/bff/watchlists',
+        { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        big,
+      ),
     ]);
     expect(tooLarge.status).toBe(413);
     const badUrl = await raw(port, [request('GET', '/bff/%', { host: `127.0.0.1:${port}` })]);
@@ -296,7 +322,9 @@ describe('upstream figures and pauses', () => {
     const { port } = await listen(proxy);
     const host = `127.0.0.1:${port}`;
     expect((await raw(port, [request('GET', '/bff/status', { host })])).status).toBe(401);
-    expect((await raw(port, [request('GET', '/bff/status', { host, 'x-forwarded-user': 'bob' })])).status).toBe(403);
+    expect(
+      (await raw(port, [request('GET', '/bff/status', { host, 'x-forwarded-user': 'bob' })])).status,
+    ).toBe(403);
     const admin = await raw(port, [request('GET', '/bff/status', { host, 'x-forwarded-user': 'ann' })]);
     expect(admin.status).toBe(200);
     expect(JSON.parse(admin.body)).toHaveProperty('budget');
