@@ -198,6 +198,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     requestTimeout: deps.config.http.requestTimeoutMs,
     keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
     http: {
+      // A request without Host gets the allow-list's envelope (auth/plugin.ts), not Node's bare 400.
+      requireHostHeader: false,
       headersTimeout: deps.config.http.headersTimeoutMs,
       // How often Node looks for requests past their time (its default, 30 s, would let them overstay).
       connectionsCheckingInterval: Math.max(
@@ -290,7 +292,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
   });
 
-  const site = registerStatic(app, deps.config.staticDir);
+  const site = registerStatic(app, deps.config.staticDir, (reply) => plainError(reply, 404));
 
   // /api answers its own unknown paths and errors (the watchlists their errors); the rest is the site's.
   app.setNotFoundHandler((request, reply) => {

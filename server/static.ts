@@ -28,7 +28,12 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return typeof accept === 'string' && accept.includes('text/html');
 }
 
-export function registerStatic(app: FastifyInstance, staticDir: string): StaticSite {
+export function registerStatic(
+  app: FastifyInstance,
+  staticDir: string,
+  /** The answer to a missing file (the app's error envelope). */
+  notFound: (reply: FastifyReply) => FastifyReply,
+): StaticSite {
   const root = resolve(staticDir);
   const hasIndex = isDirectory(root) && existsSync(join(root, 'index.html'));
   if (isDirectory(root)) {
@@ -61,7 +66,7 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
         .send(BUILD_HINT);
     }
     if (isPage) return reply.code(200).sendFile('index.html');
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    return notFound(reply);
   }
 
   return { hasIndex, fallback };
