@@ -23,8 +23,13 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 const FORMULA_START = /^[\s\u00a0\u3000\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
 const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
+/** Whether a spreadsheet would run this text as a formula: what `csvField` marks with a leading '. */
+export function isFormulaLike(text: string): boolean {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text);
+}
+
 function escapeText(text: string): string {
-  const safe = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  const safe = isFormulaLike(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
