@@ -106,7 +106,6 @@ export function parseCsvRecords(text: string): { line: number; fields: string[] 
 const CODE_HEADERS = ['thscode', 'code', '代码', '证券代码'];
 const NOTE_HEADERS = ['note', 'notes', '备注'];
 
-
 /**
  * Reading a field back removes that mark. A note that itself starts with quotes before such text gets
  * one more quote on export (`noteForCsv`), so every note survives the round trip exactly.

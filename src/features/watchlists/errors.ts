@@ -13,6 +13,9 @@ const KNOWN: Readonly<Record<string, WatchlistMessageKey>> = {
   cross_origin: 'error.crossOrigin',
   search_unavailable: 'error.searchUnavailable',
   unknown_instrument: 'error.unknownInstrument',
+  forbidden: 'error.forbidden',
+  csrf: 'error.csrf',
+  unauthenticated: 'error.unauthenticated',
 };
 
 export function apiErrorText(error: WatchlistApiError, t: WatchlistT): string {
