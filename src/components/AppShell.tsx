@@ -4,6 +4,7 @@ import { LANGUAGES, useI18n, type Language, type MessageKey } from '../lib/i18n'
 import { COLOR_CONVENTIONS, useColorConvention, useTheme } from '../lib/preferences';
 import { ModeBadge } from './ModeBadge';
 import { DataTime, SessionIndicator } from './ShellStatus';
+import { SessionStatus, SignInGate } from './Session';
 
 const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 
@@ -115,13 +116,14 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
           <ModeBadge />
         </div>
         <div className="topbar__tools">
+          <SessionStatus />
           <LanguageSwitch />
           <ColorSwitch />
           <ThemeSwitch />
         </div>
       </header>
       <main id="main" className="page" tabIndex={-1}>
-        {children}
+        <SignInGate>{children}</SignInGate>
       </main>
     </div>
   );
