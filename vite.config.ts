@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['scripts/vitest.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
