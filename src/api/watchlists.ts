@@ -342,7 +342,8 @@ export type WatchlistEdit =
       /** The note the user started from: a different note now means someone else changed it meanwhile. */
       base: string;
     }
-  | { kind: 'rename'; name: string; base: string };
+  | { kind: 'rename'; name: string; base: string }
+  | { kind: 'visibility'; visibility: WatchlistVisibility };
 
 /**
  * The edit on one version of the list: a request, nothing to do (`noop`: already done, e.g. the item is
@@ -403,6 +404,10 @@ export function planEdit(list: Watchlist, edit: WatchlistEdit): EditPlan {
       if (list.name === edit.name) return { kind: 'noop', reason: 'unchanged' };
       if (list.name !== edit.base) return { kind: 'refused', reason: 'changed' };
       return { kind: 'send', request: writes.rename(list.id, edit.name, list.version) };
+    case 'visibility':
+      return list.visibility === edit.visibility
+        ? { kind: 'noop', reason: 'unchanged' }
+        : { kind: 'send', request: writes.visibility(list.id, edit.visibility, list.version) };
   }
 }
 
@@ -450,6 +455,8 @@ export function applyEdit(list: Watchlist, edit: WatchlistEdit): Watchlist {
       };
     case 'rename':
       return { ...list, name: edit.name };
+    case 'visibility':
+      return { ...list, visibility: edit.visibility };
   }
 }
 

@@ -1,14 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  isWatchlistApiError,
-  watchlistQuery,
-  type Watchlist,
-  type WatchlistEdit,
-} from '../../api/watchlists';
-import { useSetVisibility } from './api/set-visibility';
-import { apiErrorText } from './errors';
+import { watchlistQuery, type Watchlist, type WatchlistEdit } from '../../api/watchlists';
 import { HistoryPanel } from './HistoryPanel';
 import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import type { SortingState } from '../../components/DataTable';
@@ -165,21 +158,15 @@ function WatchlistWorkspace({
 
   const failedQuotes = quotes.failed.length;
   const owner = list.access === 'owner';
-  const visibility = useSetVisibility();
 
+  // Through the editor, after the edits still on their way, on the newest version of the list.
   function toggleVisibility() {
     const next = list.visibility === 'team' ? 'private' : 'team';
-    visibility.mutate(
-      { list, visibility: next },
-      {
-        onSuccess: (now) => announce(t('visibility.done', { name: now.name, what: t(`visibility.${next}`) })),
-        onError: (error) =>
-          editor.notify({
-            tone: 'error',
-            text: isWatchlistApiError(error) ? apiErrorText(error, t) : String(error),
-          }),
-      },
-    );
+    void submit({ kind: 'visibility', visibility: next }).then((outcome) => {
+      if (outcome.status === 'applied') {
+        announce(t('visibility.done', { name: outcome.list.name, what: t(`visibility.${next}`) }));
+      }
+    });
   }
 
   return (
@@ -221,7 +208,6 @@ function WatchlistWorkspace({
               className="btn btn--small"
               aria-pressed={list.visibility === 'team'}
               title={t('visibility.label', { what: t(`visibility.${list.visibility}`) })}
-              disabled={visibility.isPending}
               onClick={toggleVisibility}
             >
               {list.visibility === 'team' ? t('visibility.makePrivate') : t('visibility.makeTeam')}

@@ -132,6 +132,7 @@ const MESSAGES = {
   'edit.move': ['移动 {code}', 'Moving {code}'],
   'edit.note': ['{code} 的备注', 'The note of {code}'],
   'edit.rename': ['重命名为「{name}」', 'Renaming to “{name}”'],
+  'edit.visibility': ['设为{what}可见', 'Making it visible to: {what}'],
   'outcome.retried': [
     '清单刚在其他地方被修改过，已在最新版本上重新应用：{what}。',
     'The list had just been changed elsewhere; your change was applied again on the newest version: {what}.',
