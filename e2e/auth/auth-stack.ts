@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import Provider from 'oidc-provider';
+import { APP_PORT, ISSUER_PORT } from './ports';
 
 /**
  * The sign-in e2e's servers: a local OpenID Connect provider (oidc-provider, its development login
@@ -9,8 +10,8 @@ import Provider from 'oidc-provider';
  * at it. Started by playwright.auth.config.ts; both stop with this process.
  */
 
-const appPort = Number(process.env['E2E_PORT'] ?? 4180);
-const issuerPort = Number(process.env['E2E_ISSUER_PORT'] ?? appPort + 1);
+const appPort = APP_PORT;
+const issuerPort = ISSUER_PORT;
 const issuer = `http://127.0.0.1:${issuerPort}`;
 const appUrl = `http://127.0.0.1:${appPort}`;
 export const CLIENT = { id: 'dashboard-e2e', secret: 'e2e-client-secret-not-for-production' };

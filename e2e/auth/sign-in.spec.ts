@@ -1,11 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { PROXY_PORT } from './ports';
 
 /**
  * Two colleagues on a dashboard with OpenID Connect sign-in (e2e/auth/auth-stack.ts starts a local
  * provider whose login form takes any name). Alice's private list stays hers; her team list is read-only
  * for Bob, who can neither read the private one nor delete either by id; a write without the session's
  * CSRF token is refused. Also: deletion is undone from "recently deleted", an older version comes back
- * from the history. SHOTS=<folder> saves screenshots at 390 and 1440 px.
+ * from the history. A proxy-mode dashboard refuses the user header from the browser's address. SHOTS=<folder> saves screenshots at 390 and 1440 px.
  */
 
 const RUN = Date.now().toString(36);
@@ -59,7 +60,10 @@ async function fetchFrom(
     async ({ method, path, withToken, body }) => {
       const session: unknown = await (await fetch('/bff/session')).json();
       const csrf =
-        typeof session === 'object' && session !== null && 'csrf' in session && typeof session.csrf === 'string'
+        typeof session === 'object' &&
+        session !== null &&
+        'csrf' in session &&
+        typeof session.csrf === 'string'
           ? session.csrf
           : '';
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -85,7 +89,10 @@ test('private, team-visible and read-only lists between two users; CSRF; restore
   const teamId = await createList(alice, teamName);
   // Add an item, then share the list with the team.
   await alice.getByRole('combobox', { name: /添加品种/ }).fill('600519');
-  await alice.getByRole('option', { name: /600519\.SH/ }).first().click();
+  await alice
+    .getByRole('option', { name: /600519\.SH/ })
+    .first()
+    .click();
   await expect(alice.getByRole('button', { name: /拖动以调整/ })).toHaveCount(1);
   await alice.getByRole('button', { name: '设为团队可见' }).click();
   await expect(alice.getByTestId('watchlist-visibility')).toContainText('团队');
@@ -141,4 +148,37 @@ test('private, team-visible and read-only lists between two users; CSRF; restore
 
   await alice.context().close();
   await bob.context().close();
+});
+
+test('proxy mode refuses the user header from an address that is not the trusted proxy', async ({
+  browser,
+}) => {
+  const proxied = `http://127.0.0.1:${PROXY_PORT}`;
+  // A browser that forges the header the trusted proxy (TRUSTED_PROXY, not this machine) would send.
+  const forged = await browser.newContext({
+    locale: 'zh-CN',
+    timezoneId: 'America/New_York',
+    extraHTTPHeaders: { 'x-forwarded-user': 'alice' },
+  });
+  const page = await forged.newPage();
+  const answer = await page.goto(`${proxied}/watchlists`);
+  expect(answer?.status()).toBe(403);
+  // Refused before any handler: an envelope with a request id, not the app.
+  expect(answer?.headers()['x-request-id']).toBeTruthy();
+  await expect(page.locator('body')).toContainText('only accepted from the trusted proxy');
+  const api = await forged.request.get(`${proxied}/bff/watchlists`);
+  expect(api.status()).toBe(403);
+  expect(await api.json()).toMatchObject({ error: { code: 'forbidden' } });
+  await forged.close();
+
+  // Without the header the same browser is nobody: the sign-in page points at the organisation's gateway.
+  const plain = await browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York' });
+  const own = await plain.newPage();
+  await own.goto(`${proxied}/watchlists`);
+  const gate = own.getByTestId('sign-in');
+  await expect(gate).toContainText('反向代理');
+  await expect(own.getByTestId('session-user')).toHaveCount(0);
+  expect((await plain.request.get(`${proxied}/bff/watchlists`)).status()).toBe(401);
+  await shoot(own, 'proxy-sign-in');
+  await plain.close();
 });
