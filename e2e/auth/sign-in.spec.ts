@@ -66,7 +66,9 @@ async function fetchFrom(
         typeof session.csrf === 'string'
           ? session.csrf
           : '';
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      // A JSON content type only with a body: Fastify refuses an empty JSON body (400) before any check.
+      const headers: Record<string, string> =
+        body === undefined ? {} : { 'content-type': 'application/json' };
       if (withToken) headers['x-csrf-token'] = csrf;
       const res = await fetch(path, {
         method,
