@@ -13,6 +13,8 @@ const ci = Boolean(process.env['CI']);
 
 export default defineConfig({
   testDir: 'e2e',
+  // Sign-in runs against its own server (playwright.auth.config.ts).
+  testIgnore: ['auth/**'],
   fullyParallel: false,
   forbidOnly: ci,
   retries: 0,

@@ -9,8 +9,9 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${bffPort}`, '/bff': `http://127.0.0.1:${bffPort}` },
   },
-  // The manifest lets scripts/size.mjs find the entry and route chunks.
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // The manifest lets scripts/size.mjs find the entry and route chunks; it reads the source maps too,
+  // which are written without a reference from the bundles ('hidden') and never served (server/static.ts).
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

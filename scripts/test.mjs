@@ -1,6 +1,7 @@
 // `npm test`: install what is missing, then format, lint, types, unit + BFF + simulator tests (Vitest),
-// the production build, and the end-to-end tests in Chromium (Playwright). Every step runs even when an
-// earlier one failed (except e2e, which needs the build), and a summary closes the run.
+// the production build, and the end-to-end tests in Chromium (Playwright; sign-in in a run of its own,
+// playwright.auth.config.ts). Every step runs even when an earlier one failed (except the e2e runs, which
+// need the build), and a summary closes the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -15,8 +16,9 @@ const results = path.join(root, 'reports');
 mkdirSync(results, { recursive: true });
 const vitestJson = path.join(results, 'vitest.json');
 const playwrightJson = path.join(results, 'playwright.json');
+const playwrightAuthJson = path.join(results, 'playwright-auth.json');
 // A report left by an earlier run must not stand in for one this run failed to write.
-for (const report of [vitestJson, playwrightJson]) rmSync(report, { force: true });
+for (const report of [vitestJson, playwrightJson, playwrightAuthJson]) rmSync(report, { force: true });
 
 const steps = [
   { name: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
@@ -37,6 +39,14 @@ const steps = [
     cmd: bin('playwright'),
     args: ['test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    needs: 'build',
+  },
+  // Sign-in (OIDC against a local provider, proxy mode) on servers of its own: playwright.auth.config.ts.
+  {
+    name: 'e2e-auth',
+    cmd: bin('playwright'),
+    args: ['test', '-c', 'playwright.auth.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightAuthJson },
     needs: 'build',
   },
 ];
@@ -69,6 +79,7 @@ function readJson(file) {
 const { lines, exitCode } = summarise(outcome, {
   vitest: tallyVitest(readJson(vitestJson), root),
   e2e: tallyPlaywright(readJson(playwrightJson), root),
+  'e2e-auth': tallyPlaywright(readJson(playwrightAuthJson), root),
 });
 console.log(`\n${lines.join('\n')}`);
 process.exit(exitCode);

@@ -19,12 +19,16 @@ import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
-import { searchResolver, watchlistsPlugin } from './watchlists/index';
+import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
 import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
 import type { AdjustableClock } from './test-clock';
 import { errorStatus } from './error-status';
+import { installAuth } from './auth/plugin';
+import { isAllowedHost } from './auth/hosts';
+import { clientErrorHandler } from './http-errors';
+import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
 
 export type Mode = 'simulated' | 'live';
 
@@ -163,17 +167,31 @@ function isUnder(url: string, prefix: string): boolean {
 /** Areas that answer URLs the router cannot decode in their own format (see `frameworkErrors`). */
 const undecodableUrlOwners = [{ prefix: API_BASE_PATH, answer: answerUndecodableUrl }];
 
+/** An error outside /api and the watchlists, as the service's envelope with the request's id. */
 function plainError(reply: FastifyReply, status: number) {
   const code = status >= 400 && status < 600 ? status : 500;
+  const id = reply.request.id;
+  const envelope =
+    code === 404
+      ? errorEnvelope(ErrorCode.GATEWAY_UNKNOWN_OPERATION, 'Not found', id)
+      : code < 500
+        ? errorEnvelope(
+            code === 413 ? ErrorCode.PARAM_RANGE : ErrorCode.PARAM_FORMAT,
+            code === 413 ? 'The request body is too large.' : 'The request is malformed.',
+            id,
+          )
+        : errorEnvelope(ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.', id);
   return reply
     .code(code)
-    .send({ statusCode: code, message: code < 500 ? 'Bad request' : 'Internal server error' });
+    .header('x-request-id', id)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(envelope));
 }
 
 export function createApp(deps: AppDeps): FastifyInstance {
   const clock = deps.clock ?? Date.now;
   const ticker = deps.ticker ?? realTicker;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     ...loggerOptions(deps),
     // One line per request, written when the answer is done (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -182,6 +200,21 @@ export function createApp(deps: AppDeps): FastifyInstance {
     // The browser does not get to choose ids that end up in our logs and headers.
     requestIdHeader: false,
     trustProxy: false,
+    // Slow clients (a body trickled a byte at a time) are cut off; idle connections do not linger.
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
+    http: {
+      // A request without Host gets the allow-list's envelope (auth/plugin.ts), not Node's bare 400.
+      requireHostHeader: false,
+      headersTimeout: deps.config.http.headersTimeoutMs,
+      // How often Node looks for requests past their time (its default, 30 s, would let them overstay).
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(deps.config.http.headersTimeoutMs / 4)),
+      ),
+    },
+    // What the HTTP parser refuses (431, 400, 408) is answered as an envelope with a request id.
+    clientErrorHandler: clientErrorHandler(() => app.log),
     // A URL the router cannot decode (a stray '%') never reaches a plugin: the area that owns its
     // prefix answers it in its own format.
     frameworkErrors: (error, request, reply) => {
@@ -190,6 +223,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
       else void plainError(reply, error.statusCode ?? 400);
     },
   });
+
+  app.server.maxConnections = deps.config.http.maxConnections;
+  // First of all hooks: the Host allow-list, who is asking, sign-in, CSRF (auth/plugin.ts).
+  installAuth(app, { auth: deps.config.auth, allowedHosts: deps.config.allowedHosts });
 
   const gateway = buildGateway(deps, ticker, clock, app.log);
   gateways.set(app, gateway);
@@ -224,6 +261,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     global: false,
     max: deps.config.clientRateLimitPerMinute,
     timeWindow: 60_000,
+    // The user when signed in (several people may share one proxy address), else the address.
+    keyGenerator: (request) => request.clientKey || request.ip,
     errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
   });
 
@@ -245,12 +284,18 @@ export function createApp(deps: AppDeps): FastifyInstance {
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
+  // Admins only (the auth hook refuses anyone else): it shows the gateway's internals.
   app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
   // Watchlist lookups share the cache and the upstream budget with /api.
   app.register(watchlistsPlugin, {
     prefix: WATCHLISTS_BASE_PATH,
     dbPath: deps.config.watchlistDb,
     resolveInstrument: searchResolver(gateway.upstream),
+    resolveInstruments: tableResolver(gateway.upstream),
+    actorOf: (request) => request.identity,
+    clientOf: (request) => request.clientKey,
+    backup: deps.config.backup,
+    isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
   });
 
   // Calendar files read the IPO calendar through the same cache and budget as /api.
@@ -263,11 +308,11 @@ export function createApp(deps: AppDeps): FastifyInstance {
 
   if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });
 
-  const site = registerStatic(app, deps.config.staticDir);
+  const site = registerStatic(app, deps.config.staticDir, (reply) => plainError(reply, 404));
 
   // /api answers its own unknown paths and errors (the watchlists their errors); the rest is the site's.
   app.setNotFoundHandler((request, reply) => {
-    if (isUnder(request.url, '/bff')) return reply.code(404).send({ statusCode: 404, message: 'Not found' });
+    if (isUnder(request.url, '/bff')) return plainError(reply, 404);
     return site.fallback(request, reply);
   });
 

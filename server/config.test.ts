@@ -13,6 +13,16 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
 }
 
 const LIVE = { MARKET_API_BASE_URL: 'https://market.example.com', MARKET_API_KEY: 'k-123456789' };
+const SECRET = 's'.repeat(32);
+const PROXY = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '10.0.0.5, 192.168.1.0/24', SESSION_SECRET: SECRET };
+const OIDC = {
+  AUTH_MODE: 'oidc',
+  OIDC_ISSUER: 'https://id.example.com/realms/team',
+  OIDC_CLIENT_ID: 'dashboard',
+  OIDC_CLIENT_SECRET: 'client-secret',
+  OIDC_REDIRECT_URI: 'https://dash.example.com/bff/auth/callback',
+  SESSION_SECRET: SECRET,
+};
 
 describe('loadConfig', () => {
   it('has working defaults: simulated data on 127.0.0.1:8080', () => {
@@ -37,12 +47,22 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staticDir: 'dist',
       watchlistDb: 'data/watchlists.sqlite',
+      auth: { mode: 'none' },
+      allowedHosts: ['localhost', '127.0.0.1', '[::1]', '::1'],
+      http: {
+        requestTimeoutMs: 30000,
+        headersTimeoutMs: 10000,
+        keepAliveTimeoutMs: 5000,
+        maxConnections: 1024,
+      },
+      backup: null,
     });
   });
 
   it('reads every variable', () => {
     const config = loadConfig({
       ...LIVE,
+      ...PROXY,
       PORT: '9000',
       HOST: '0.0.0.0',
       UPSTREAM_TIMEOUT_MS: '2500',
@@ -188,19 +208,76 @@ describe('loadConfig', () => {
   });
 });
 
+describe('sign-in and network settings', () => {
+  it('refuses a non-loopback HOST without an auth mode, naming the fix', () => {
+    for (const host of ['0.0.0.0', '192.168.1.20', '::', 'dash.example.com']) {
+      const err = errorOf({ HOST: host });
+      expect(err.variable).toBe('AUTH_MODE');
+      expect(err.message).toMatch(/must be proxy or oidc when HOST .* is not a loopback address/);
+      expect(err.message).toContain('AUTH_MODE=oidc');
+    }
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) {
+      expect(loadConfig({ HOST: host }).auth).toEqual({ mode: 'none' });
+    }
+  });
+
+  it('reads proxy mode: trusted addresses, header, admins, secret', () => {
+    const config = loadConfig({
+      ...PROXY,
+      HOST: '0.0.0.0',
+      ADMIN_USERS: 'ann, bob',
+      AUTH_PROXY_HEADER: 'X-Auth-User',
+    });
+    expect(config.auth).toEqual({
+      mode: 'proxy',
+      trustedProxies: ['10.0.0.5', '192.168.1.0/24'],
+      userHeader: 'x-auth-user',
+      admins: ['ann', 'bob'],
+      sessionSecret: SECRET,
+    });
+  });
+
+  it('reads oidc mode and allows the redirect host', () => {
+    const config = loadConfig({ ...OIDC, HOST: '0.0.0.0', ALLOWED_HOSTS: 'Dash.Internal, other.example.' });
+    expect(config.auth).toMatchObject({ mode: 'oidc', clientId: 'dashboard', sessionTtlMs: 12 * 3_600_000 });
+    expect(config.allowedHosts).toEqual(
+      expect.arrayContaining(['localhost', 'dash.internal', 'other.example', 'dash.example.com']),
+    );
+  });
+
+  it.each([
+    [{ ...PROXY, TRUSTED_PROXIES: '' }, 'TRUSTED_PROXIES', /must name the reverse proxy/],
+    [{ ...PROXY, TRUSTED_PROXIES: 'proxy.local' }, 'TRUSTED_PROXIES', /not an IP address or CIDR/],
+    [{ ...PROXY, TRUSTED_PROXIES: '10.0.0.0/33' }, 'TRUSTED_PROXIES', /not an IP address or CIDR/],
+    [{ ...PROXY, SESSION_SECRET: 'short' }, 'SESSION_SECRET', /at least 32/],
+    [{ ...OIDC, OIDC_CLIENT_SECRET: '' }, 'OIDC_CLIENT_SECRET', /must be set when AUTH_MODE=oidc/],
+    [{ ...OIDC, OIDC_ISSUER: 'id.example.com' }, 'OIDC_ISSUER', /absolute http/],
+    [{ AUTH_MODE: 'ldap' }, 'AUTH_MODE', /one of none, proxy, oidc/],
+    [{ ALLOWED_HOSTS: 'http://x.example' }, 'ALLOWED_HOSTS', /not a host name/],
+    [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, 'HEADERS_TIMEOUT_MS', /must not exceed/],
+  ])('refuses %o', (env, variable, rule) => {
+    const err = errorOf(env);
+    expect(err.variable).toBe(variable);
+    expect(err.message).toMatch(rule);
+  });
+});
+
 describe('the list of variables', () => {
   it('names exactly the variables loadConfig reads', () => {
     const read = new Set<string>();
-    const env = new Proxy<NodeJS.ProcessEnv>(
-      { ...LIVE },
-      {
-        get(target, name) {
-          if (typeof name === 'string') read.add(name);
-          return typeof name === 'string' ? target[name] : undefined;
-        },
+    const target: NodeJS.ProcessEnv = { ...LIVE };
+    const env = new Proxy<NodeJS.ProcessEnv>(target, {
+      get(target, name) {
+        if (typeof name === 'string') read.add(name);
+        return typeof name === 'string' ? target[name] : undefined;
       },
-    );
-    loadConfig(env);
+    });
+    // Each auth mode reads its own variables: together they read every one.
+    for (const extra of [{}, PROXY, { ...OIDC, BACKUP_DIR: '/tmp/b' }]) {
+      for (const key of Object.keys(extra)) delete target[key];
+      Object.assign(target, extra);
+      loadConfig(env);
+    }
     expect([...read].sort()).toEqual(configVariables.map((v) => v.name).sort());
   });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isValidDate } from '../src/contract/params';
 
@@ -38,6 +39,46 @@ export interface Config {
   logLevel: LogLevel;
   staticDir: string;
   watchlistDb: string;
+  /** Who is asking (auth/): nobody in particular on loopback, a trusted proxy's user, or an OIDC sign-in. */
+  auth: AuthConfig;
+  /** Host names (lower case, no port) this server answers to; anything else is refused (DNS rebinding). */
+  allowedHosts: readonly string[];
+  /** Limits of the listening HTTP server (slow clients, connection floods). */
+  http: HttpLimits;
+  /** Online backups of the watchlist database; null when BACKUP_DIR is not set. */
+  backup: { dir: string; keep: number; intervalMs: number } | null;
+}
+
+export const authModes = ['none', 'proxy', 'oidc'] as const;
+export type AuthMode = (typeof authModes)[number];
+
+export type AuthConfig =
+  | { mode: 'none' }
+  | {
+      mode: 'proxy';
+      /** Addresses (IPs or CIDR ranges) whose user header is believed. */
+      trustedProxies: readonly string[];
+      /** Lower-case header name carrying the signed-in user, as the proxy sets it. */
+      userHeader: string;
+      admins: readonly string[];
+      sessionSecret: string;
+    }
+  | {
+      mode: 'oidc';
+      issuer: string;
+      clientId: string;
+      clientSecret: string;
+      redirectUri: string;
+      admins: readonly string[];
+      sessionSecret: string;
+      sessionTtlMs: number;
+    };
+
+export interface HttpLimits {
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +198,89 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'SQLite file holding the watchlists.',
     default: 'data/watchlists.sqlite',
   },
+  {
+    name: 'AUTH_MODE',
+    description:
+      'Who may use the dashboard: none (loopback only, one local user), proxy (a trusted reverse proxy names the user) or oidc (OpenID Connect sign-in). A HOST other than loopback needs proxy or oidc.',
+    default: 'none',
+  },
+  {
+    name: 'ALLOWED_HOSTS',
+    description:
+      'Comma list of host names the server answers to besides localhost, 127.0.0.1 and ::1 (and the OIDC redirect host); other Host headers are refused (DNS rebinding).',
+    default: null,
+  },
+  {
+    name: 'TRUSTED_PROXIES',
+    description:
+      'proxy mode: comma list of addresses or CIDR ranges of the reverse proxy; the user header from any other address is refused.',
+    default: null,
+  },
+  {
+    name: 'AUTH_PROXY_HEADER',
+    description: 'proxy mode: the header in which the proxy names the signed-in user.',
+    default: 'X-Forwarded-User',
+  },
+  {
+    name: 'ADMIN_USERS',
+    description:
+      'proxy and oidc modes: comma list of user ids (proxy header value or OIDC subject) who may read /bff/status.',
+    default: null,
+  },
+  {
+    name: 'OIDC_ISSUER',
+    description:
+      'oidc mode: the identity provider (issuer URL, discovered through .well-known/openid-configuration).',
+    default: null,
+  },
+  {
+    name: 'OIDC_CLIENT_ID',
+    description: "oidc mode: this dashboard's client id at the provider.",
+    default: null,
+  },
+  { name: 'OIDC_CLIENT_SECRET', description: 'oidc mode: its client secret.', default: null },
+  {
+    name: 'OIDC_REDIRECT_URI',
+    description:
+      'oidc mode: the address of /bff/auth/callback as browsers reach it (https behind TLS makes the session cookie Secure).',
+    default: null,
+  },
+  {
+    name: 'SESSION_SECRET',
+    description:
+      'proxy and oidc modes: at least 32 characters that sign session cookies and CSRF tokens; keep it secret and stable across restarts.',
+    default: null,
+  },
+  { name: 'SESSION_TTL_H', description: 'oidc mode: hours a sign-in lasts.', default: '12' },
+  {
+    name: 'REQUEST_TIMEOUT_MS',
+    description:
+      'Time a client has to send a whole request (headers and body); slower ones are closed (408).',
+    default: '30000',
+  },
+  {
+    name: 'HEADERS_TIMEOUT_MS',
+    description: 'Time a client has to send the request headers.',
+    default: '10000',
+  },
+  {
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    description: 'How long an idle connection is kept open.',
+    default: '5000',
+  },
+  {
+    name: 'MAX_CONNECTIONS',
+    description: 'Open connections the server accepts at once; more are closed straight away.',
+    default: '1024',
+  },
+  {
+    name: 'BACKUP_DIR',
+    description:
+      'Folder for online backups of the watchlist database (none when unset); restore with npm run watchlists:restore.',
+    default: null,
+  },
+  { name: 'BACKUP_KEEP', description: 'How many backups are kept (the oldest go first).', default: '24' },
+  { name: 'BACKUP_INTERVAL_MIN', description: 'Minutes between backups.', default: '60' },
 ];
 
 /** A Markdown table of the variables, for the README. */
@@ -241,6 +365,120 @@ function parseBaseUrl(text: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Comma list: trimmed, blanks dropped. */
+function listOf(env: Env, name: string): string[] {
+  return (read(env, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function required(env: Env, name: string, why: string): string {
+  const value = read(env, name);
+  if (value === undefined) throw new ConfigError(name, `must be set ${why}`);
+  return value;
+}
+
+/** Whether `host` (HOST) only listens on this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/** Loopback names every mode answers to. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+const HOST_NAME_RE = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)$/;
+
+function parseAllowedHosts(env: Env): string[] {
+  return listOf(env, 'ALLOWED_HOSTS').map((raw) => {
+    const name = raw.toLowerCase();
+    if (!HOST_NAME_RE.test(name)) {
+      throw new ConfigError('ALLOWED_HOSTS', `has '${raw}', which is not a host name (no scheme, no port)`);
+    }
+    return name.replace(/\.$/, '');
+  });
+}
+
+function parseTrustedProxies(env: Env): string[] {
+  const entries = listOf(env, 'TRUSTED_PROXIES');
+  if (entries.length === 0) {
+    throw new ConfigError('TRUSTED_PROXIES', "must name the reverse proxy's address when AUTH_MODE=proxy");
+  }
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || rest.length > 0) {
+      throw new ConfigError('TRUSTED_PROXIES', `has '${entry}', which is not an IP address or CIDR range`);
+    }
+  }
+  return entries;
+}
+
+function parseSessionSecret(env: Env, mode: string): string {
+  const secret = required(env, 'SESSION_SECRET', `when AUTH_MODE=${mode}`);
+  if (secret.length < 32) throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters long');
+  return secret;
+}
+
+function parseHttpUrl(name: string, text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(name, 'must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, 'must be an absolute http(s) URL');
+  }
+  return url;
+}
+
+function parseAuth(env: Env, host: string): AuthConfig {
+  const mode = parseWith(env, 'AUTH_MODE', z.enum(authModes, `must be one of ${authModes.join(', ')}`));
+  if (mode === 'none') {
+    if (!isLoopbackHost(host)) {
+      throw new ConfigError(
+        'AUTH_MODE',
+        `must be proxy or oidc when HOST (${host}) is not a loopback address: without sign-in, anyone who reaches the port could read, change or delete every watchlist. Set AUTH_MODE=oidc (with OIDC_* and SESSION_SECRET) or AUTH_MODE=proxy (with TRUSTED_PROXIES and SESSION_SECRET), or listen on 127.0.0.1`,
+      );
+    }
+    return { mode };
+  }
+  const admins = listOf(env, 'ADMIN_USERS');
+  if (mode === 'proxy') {
+    const userHeader = parseWith(
+      env,
+      'AUTH_PROXY_HEADER',
+      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'),
+    ).toLowerCase();
+    return {
+      mode,
+      trustedProxies: parseTrustedProxies(env),
+      userHeader,
+      admins,
+      sessionSecret: parseSessionSecret(env, mode),
+    };
+  }
+  const issuer = parseHttpUrl('OIDC_ISSUER', required(env, 'OIDC_ISSUER', 'when AUTH_MODE=oidc')).href;
+  const redirectUri = parseHttpUrl(
+    'OIDC_REDIRECT_URI',
+    required(env, 'OIDC_REDIRECT_URI', 'when AUTH_MODE=oidc'),
+  ).href;
+  return {
+    mode,
+    issuer,
+    clientId: required(env, 'OIDC_CLIENT_ID', 'when AUTH_MODE=oidc'),
+    clientSecret: required(env, 'OIDC_CLIENT_SECRET', 'when AUTH_MODE=oidc'),
+    redirectUri,
+    admins,
+    sessionSecret: parseSessionSecret(env, mode),
+    sessionTtlMs: parseWith(env, 'SESSION_TTL_H', integer(1, 24 * 90)) * 3_600_000,
+  };
+}
+
 export function loadConfig(env: Env): Config {
   const baseUrl = read(env, 'MARKET_API_BASE_URL');
   const apiKey = read(env, 'MARKET_API_KEY');
@@ -282,9 +520,20 @@ export function loadConfig(env: Env): Config {
   }
   const upstreamTimeoutMs = parseWith(env, 'UPSTREAM_TIMEOUT_MS', integer(1, 600_000));
   const upstreamDeadlineMs = parseWith(env, 'UPSTREAM_DEADLINE_MS', integer(1, 600_000));
+  const host = parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address'));
+  const auth = parseAuth(env, host);
+  const allowedHosts = [...LOOPBACK_HOSTS, ...parseAllowedHosts(env)];
+  if (auth.mode === 'oidc') allowedHosts.push(new URL(auth.redirectUri).hostname.toLowerCase());
+  const backupDir = read(env, 'BACKUP_DIR');
+  const requestTimeoutMs = parseWith(env, 'REQUEST_TIMEOUT_MS', integer(100, 600_000));
+  const headersTimeoutMs = parseWith(env, 'HEADERS_TIMEOUT_MS', integer(100, 600_000));
+  // Node refuses a headers timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
   return {
     port: parseWith(env, 'PORT', integer(0, 65535)),
-    host: parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address')),
+    host,
     marketApi,
     simNow: simNowText === undefined ? null : parseSimNow(simNowText),
     simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
@@ -303,5 +552,21 @@ export function loadConfig(env: Env): Config {
     logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
     staticDir: parseWith(env, 'STATIC_DIR', z.string()),
     watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),
+    auth,
+    allowedHosts: [...new Set(allowedHosts)],
+    http: {
+      requestTimeoutMs,
+      headersTimeoutMs,
+      keepAliveTimeoutMs: parseWith(env, 'KEEP_ALIVE_TIMEOUT_MS', integer(100, 600_000)),
+      maxConnections: parseWith(env, 'MAX_CONNECTIONS', integer(1, 1_000_000)),
+    },
+    backup:
+      backupDir === undefined
+        ? null
+        : {
+            dir: backupDir,
+            keep: parseWith(env, 'BACKUP_KEEP', integer(1, 10_000)),
+            intervalMs: parseWith(env, 'BACKUP_INTERVAL_MIN', integer(1, 7 * 24 * 60)) * 60_000,
+          },
   };
 }

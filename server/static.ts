@@ -28,7 +28,12 @@ function acceptsHtml(request: FastifyRequest): boolean {
   return typeof accept === 'string' && accept.includes('text/html');
 }
 
-export function registerStatic(app: FastifyInstance, staticDir: string): StaticSite {
+export function registerStatic(
+  app: FastifyInstance,
+  staticDir: string,
+  /** The answer to a missing file (the app's error envelope). */
+  notFound: (reply: FastifyReply) => FastifyReply,
+): StaticSite {
   const root = resolve(staticDir);
   const hasIndex = isDirectory(root) && existsSync(join(root, 'index.html'));
   if (isDirectory(root)) {
@@ -36,6 +41,9 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
     app.register(fastifyStatic, {
       root,
       dotfiles: 'ignore',
+      // Source maps stay in the build (scripts/size.mjs reads them) but are not served: they would
+      // hand out the source to anyone who asks.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, path) {
@@ -58,7 +66,7 @@ export function registerStatic(app: FastifyInstance, staticDir: string): StaticS
         .send(BUILD_HINT);
     }
     if (isPage) return reply.code(200).sendFile('index.html');
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    return notFound(reply);
   }
 
   return { hasIndex, fallback };

@@ -6,8 +6,11 @@ import type { Ticker } from './ticker';
  * wherever it starts, to at most `ratePerSecond` calls, which is what the service's limiter counts.
  *
  * Callers that cannot go at once wait in a bounded queue: requests a user is waiting for before
- * background refreshes, first come first served within each. A wait longer than the queue timeout (or
- * the caller's deadline) gives up.
+ * background refreshes. Within each, the queue is fair between clients (a user, or a client address
+ * without sign-in): every client with waiting calls gets a turn in round robin, first come first served
+ * within its own lane, so a client that floods the queue slows only itself. When the queue is full, the
+ * newest call of the client with the most waiting calls makes room (longest-queue drop), never the call
+ * of a client with fewer. A wait longer than the queue timeout (or the caller's deadline) gives up.
  */
 
 export type Priority = 'user' | 'background';
@@ -25,16 +28,89 @@ export interface BudgetStatus {
   ratePerSecond: number;
   burst: number;
   tokens: number;
-  queued: { user: number; background: number; max: number };
+  queued: { user: number; background: number; max: number; clients: number };
   callsLastMinute: number;
   inFlight: number;
   rejected: { queueFull: number; queueTimeout: number };
 }
 
 interface Waiter {
+  client: string;
   resolve: (admission: Admission) => void;
   cancelTimeout: () => void;
 }
+
+/**
+ * Waiting calls of one priority, one lane per client. The map's order is the round: the client served
+ * goes to the back.
+ */
+class FairQueue {
+  private readonly lanes = new Map<string, Waiter[]>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  get clients(): number {
+    return this.lanes.size;
+  }
+
+  push(waiter: Waiter): void {
+    const lane = this.lanes.get(waiter.client);
+    if (lane) lane.push(waiter);
+    else this.lanes.set(waiter.client, [waiter]);
+    this.count++;
+  }
+
+  /** The next client's oldest call; that client goes to the back of the round. */
+  shift(): Waiter | undefined {
+    for (const [client, lane] of this.lanes) {
+      const waiter = lane.shift();
+      this.lanes.delete(client);
+      if (lane.length > 0) this.lanes.set(client, lane);
+      if (waiter) {
+        this.count--;
+        return waiter;
+      }
+    }
+    return undefined;
+  }
+
+  remove(waiter: Waiter): boolean {
+    const lane = this.lanes.get(waiter.client);
+    const index = lane?.indexOf(waiter) ?? -1;
+    if (!lane || index === -1) return false;
+    lane.splice(index, 1);
+    if (lane.length === 0) this.lanes.delete(waiter.client);
+    this.count--;
+    return true;
+  }
+
+  laneLength(client: string): number {
+    return this.lanes.get(client)?.length ?? 0;
+  }
+
+  /** The newest call of the client with the most waiting calls, if it has more than `than`. */
+  popLongest(than: number): Waiter | undefined {
+    let longest: Waiter[] | undefined;
+    for (const lane of this.lanes.values()) if (!longest || lane.length > longest.length) longest = lane;
+    if (!longest || longest.length <= than) return undefined;
+    const waiter = longest[longest.length - 1];
+    if (waiter) this.remove(waiter);
+    return waiter;
+  }
+
+  drain(): Waiter[] {
+    const all = [...this.lanes.values()].flat();
+    this.lanes.clear();
+    this.count = 0;
+    return all;
+  }
+}
+
+/** Whose turn a call uses when the caller does not say (tests, server-side callers). */
+export const ANONYMOUS_CLIENT = 'anonymous';
 
 export class Budget {
   private tokens: number;
@@ -42,7 +118,10 @@ export class Budget {
   /** Grant times, oldest first, from `head` on: the last minute's (the window check and the status). */
   private grants: number[] = [];
   private head = 0;
-  private readonly queues: Record<Priority, Waiter[]> = { user: [], background: [] };
+  private readonly queues: Record<Priority, FairQueue> = {
+    user: new FairQueue(),
+    background: new FairQueue(),
+  };
   private cancelPump: (() => void) | null = null;
   private pumpAt = Number.POSITIVE_INFINITY;
   private active = 0;
@@ -66,24 +145,25 @@ export class Budget {
    * Wait for a token. `maxWaitMs` (the caller's remaining deadline) shortens the queue timeout.
    * On success the caller must run its call through `run` so that in-flight calls are counted.
    */
-  acquire(priority: Priority, maxWaitMs = Number.POSITIVE_INFINITY): Promise<Admission> {
+  acquire(
+    priority: Priority,
+    maxWaitMs = Number.POSITIVE_INFINITY,
+    client: string = ANONYMOUS_CLIENT,
+  ): Promise<Admission> {
     const now = this.ticker.now();
-    if (this.queues.user.length + this.queues.background.length === 0 && this.nextGrantAt(now) <= now) {
+    if (this.queued() === 0 && this.nextGrantAt(now) <= now) {
       this.grant(now);
       return Promise.resolve({ ok: true });
     }
-    if (this.queued() >= this.opts.queueMax && !this.makeRoomFor(priority)) {
+    if (this.queued() >= this.opts.queueMax && !this.makeRoomFor(priority, client)) {
       this.rejectedFull++;
       return Promise.resolve({ ok: false, reason: 'queue-full' });
     }
     return new Promise<Admission>((resolve) => {
-      const waiter: Waiter = { resolve, cancelTimeout: () => undefined };
+      const waiter: Waiter = { client, resolve, cancelTimeout: () => undefined };
       const waitMs = Math.max(0, Math.min(this.opts.queueTimeoutMs, maxWaitMs));
       waiter.cancelTimeout = this.ticker.setTimer(waitMs, () => {
-        const queue = this.queues[priority];
-        const index = queue.indexOf(waiter);
-        if (index === -1) return;
-        queue.splice(index, 1);
+        if (!this.queues[priority].remove(waiter)) return;
         this.rejectedTimeout++;
         resolve({ ok: false, reason: 'queue-timeout' });
       });
@@ -111,9 +191,10 @@ export class Budget {
       burst: this.opts.burst,
       tokens: Math.floor(this.tokens * 100) / 100,
       queued: {
-        user: this.queues.user.length,
-        background: this.queues.background.length,
+        user: this.queues.user.size,
+        background: this.queues.background.size,
         max: this.opts.queueMax,
+        clients: this.queues.user.clients,
       },
       callsLastMinute: this.grants.length - this.head,
       inFlight: this.active,
@@ -125,7 +206,7 @@ export class Budget {
   close(): void {
     this.cancelPump?.();
     for (const queue of [this.queues.user, this.queues.background]) {
-      for (const waiter of queue.splice(0)) {
+      for (const waiter of queue.drain()) {
         waiter.cancelTimeout();
         waiter.resolve({ ok: false, reason: 'queue-timeout' });
       }
@@ -133,13 +214,18 @@ export class Budget {
   }
 
   private queued(): number {
-    return this.queues.user.length + this.queues.background.length;
+    return this.queues.user.size + this.queues.background.size;
   }
 
-  /** A user request may take the place of the newest queued background refresh. */
-  private makeRoomFor(priority: Priority): boolean {
+  /**
+   * A user request may take the place of the newest queued background refresh, or of the newest call
+   * of a client that has more calls waiting than this client would have with it.
+   */
+  private makeRoomFor(priority: Priority, client: string): boolean {
     if (priority !== 'user') return false;
-    const dropped = this.queues.background.pop();
+    const dropped =
+      this.queues.background.popLongest(0) ??
+      this.queues.user.popLongest(this.queues.user.laneLength(client) + 1);
     if (!dropped) return false;
     dropped.cancelTimeout();
     this.rejectedFull++;

@@ -162,10 +162,29 @@ export function busy(reason: 'queue-full' | 'queue-timeout'): GatewayFailure {
   };
 }
 
-/** Accept `Retry-After` only in its two legal forms, so nothing odd is echoed to the browser. */
-export function parseRetryAfter(value: string | readonly string[] | undefined): string | null {
+/** The longest wait the dashboard takes from a Retry-After, or tells a browser: a far-off value is a mistake. */
+export const RETRY_AFTER_MAX_S = 600;
+
+/**
+ * A `Retry-After` as the service sent it (delay-seconds or an HTTP date), as whole seconds from `now`
+ * capped at RETRY_AFTER_MAX_S; null when it is neither, so nothing odd is echoed to the browser.
+ */
+export function parseRetryAfter(
+  value: string | readonly string[] | undefined,
+  now: number = Date.now(),
+): string | null {
   const text = typeof value === 'string' ? value.trim() : undefined;
   if (text === undefined || text === '') return null;
-  if (/^\d{1,9}$/.test(text)) return text;
-  return /^[\w ,:-]{1,64}$/.test(text) && !Number.isNaN(Date.parse(text)) ? text : null;
+  let seconds: number;
+  if (/^\d{1,12}$/.test(text)) seconds = Number(text);
+  else if (/^[\w ,:-]{1,64}$/.test(text) && !Number.isNaN(Date.parse(text)))
+    seconds = Math.ceil((Date.parse(text) - now) / 1000);
+  else return null;
+  return String(Math.min(RETRY_AFTER_MAX_S, Math.max(0, seconds)));
+}
+
+/** What goes out in a `Retry-After` header: whole seconds, at most RETRY_AFTER_MAX_S; null drops it. */
+export function retryAfterHeader(value: string | null): string | null {
+  if (value === null || !/^\d{1,12}$/.test(value)) return null;
+  return String(Math.min(RETRY_AFTER_MAX_S, Number(value)));
 }

@@ -4,6 +4,7 @@ import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
 import type { CacheStatus } from './answer-cache';
 import type { Gateway } from './gateway';
+import { retryAfterHeader } from './failures';
 
 /**
  * `/api/*`: catalog lookup, parameter check, then the gateway (cache, budget, retries) and the answer.
@@ -62,7 +63,7 @@ export function unknownOperation(path: string, requestId: string): GatewayAnswer
 }
 
 export async function answerOperation(
-  input: { path: string; query: unknown; requestId: string },
+  input: { path: string; query: unknown; requestId: string; client?: string },
   deps: GatewayDeps,
 ): Promise<GatewayAnswer> {
   const op = operationByPath(input.path);
@@ -77,6 +78,7 @@ export async function answerOperation(
     operation: op,
     query: parsed.query,
     requestId: input.requestId,
+    ...(input.client === undefined ? {} : { client: input.client }),
   });
   const line = {
     op: op.id,
@@ -109,7 +111,8 @@ export const apiLogFields = new WeakMap<FastifyRequest, ApiLogFields>();
 export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyReply {
   if (answer.log) apiLogFields.set(reply.request, answer.log);
   reply.code(answer.status).header('x-request-id', answer.requestId).header('x-cache', answer.cache);
-  if (answer.retryAfter !== null) reply.header('retry-after', answer.retryAfter);
+  const retryAfter = retryAfterHeader(answer.retryAfter);
+  if (retryAfter !== null) reply.header('retry-after', retryAfter);
   return reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
@@ -130,7 +133,7 @@ export function registerGateway(
   app.get('/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
     const answer = await answerOperation(
-      { path: pathOf(request.url), query: request.query, requestId: request.id },
+      { path: pathOf(request.url), query: request.query, requestId: request.id, client: request.clientKey },
       deps,
     );
     return sendAnswer(reply, answer);

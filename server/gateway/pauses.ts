@@ -1,3 +1,4 @@
+import { RETRY_AFTER_MAX_S } from './failures';
 import type { Ticker } from './ticker';
 
 /**
@@ -8,7 +9,7 @@ import type { Ticker } from './ticker';
 /** Without a Retry-After the service still said "too fast": wait about one back-off step. */
 const DEFAULT_PAUSE_MS = 1_000;
 /** A far-off date (or a clock mismatch) must not silence the service for the rest of the day. */
-const MAX_PAUSE_MS = 10 * 60_000;
+const MAX_PAUSE_MS = RETRY_AFTER_MAX_S * 1000;
 
 export interface PauseStatus {
   global: { until: number } | null;

@@ -5,7 +5,11 @@ export function newRequestId(): string {
   return `bff-${randomUUID()}`;
 }
 
-/** A service request_id is echoed in a header only if it is a plain token (no control or non-ASCII characters). */
+/**
+ * A service request_id is echoed (header, log) only if it is well-formed: a short token of letters,
+ * digits and `._:-`. Anything else (control characters, quotes, a redacted secret, a JSON fragment) is
+ * dropped and the BFF's own id is used.
+ */
 export function safeHeaderId(value: unknown): string | null {
-  return typeof value === 'string' && /^[\x21-\x7e]{1,200}$/.test(value) ? value : null;
+  return typeof value === 'string' && /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/.test(value) ? value : null;
 }

@@ -1,6 +1,6 @@
 import type { Budget, Priority } from './budget';
 import type { CircuitBreakers } from './circuit-breaker';
-import { busy, circuitOpen, paused } from './failures';
+import { busy, circuitOpen, paused, timedOut } from './failures';
 import type { GatewayFailure } from './failures';
 import type { Pauses } from './pauses';
 import type { Ticker } from './ticker';
@@ -98,7 +98,7 @@ export function createResilientUpstream(deps: ResilientDeps): ResilientUpstream 
   ): Promise<{ outcome: UpstreamOutcome; called: boolean; ms: number }> {
     const refused = blocked(req);
     if (refused) return { outcome: refused, called: false, ms: 0 };
-    const admission = await budget.acquire(req.priority, deadlineAt - ticker.now());
+    const admission = await budget.acquire(req.priority, deadlineAt - ticker.now(), req.client);
     if (!admission.ok) return { outcome: local(busy(admission.reason)), called: false, ms: 0 };
     // A pause or an open breaker may have started while this call waited for its turn.
     const late = blocked(req);
@@ -124,8 +124,21 @@ export function createResilientUpstream(deps: ResilientDeps): ResilientUpstream 
     return { outcome, called: true, ms };
   }
 
+  /**
+   * A timeout says how long the caller actually waited (every attempt, the back-off and the queue), not
+   * the last attempt's share of the deadline.
+   */
+  function withRealWait(outcome: UpstreamOutcome, started: { at: number; real: number }): UpstreamOutcome {
+    if (outcome.ok || outcome.failure.kind !== 'timeout') return outcome;
+    // The ticker is real time in production; a test's manual clock moves only for waits it drives.
+    const elapsed = Math.max(ticker.now() - started.at, performance.now() - started.real);
+    const waited = timedOut(Math.max(0, elapsed), outcome.failure.detail);
+    return { ok: false, failure: { ...outcome.failure, message: waited.message } };
+  }
+
   async function call(req: ResilientRequest): Promise<ResilientResult> {
-    const deadlineAt = ticker.now() + retry.deadlineMs;
+    const startedAt = { at: ticker.now(), real: performance.now() };
+    const deadlineAt = startedAt.at + retry.deadlineMs;
     let attempts = 0;
     let upstreamMs = 0;
     for (let n = 1; ; n++) {
@@ -133,7 +146,11 @@ export function createResilientUpstream(deps: ResilientDeps): ResilientUpstream 
       if (result.called) attempts++;
       upstreamMs += result.ms;
       const { outcome } = result;
-      const done = () => ({ outcome, attempts, upstreamMs: Math.round(upstreamMs) });
+      const done = () => ({
+        outcome: withRealWait(outcome, startedAt),
+        attempts,
+        upstreamMs: Math.round(upstreamMs),
+      });
       if (!result.called || !isTransient(outcome) || n >= retry.maxAttempts) return done();
       let delay = fullJitter(n, retry);
       if (!outcome.ok && outcome.failure.kind === 'rate-limited') {

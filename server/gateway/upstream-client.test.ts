@@ -35,13 +35,17 @@ describe('parseRetryAfter', () => {
   it.each([
     ['7', '7'],
     [' 30 ', '30'],
-    ['Wed, 21 Oct 2026 07:28:00 GMT', 'Wed, 21 Oct 2026 07:28:00 GMT'],
+    ['999999999', '600'],
+    ['Wed, 21 Oct 2026 09:28:00 GMT', '600'],
+    ['Wed, 21 Oct 2026 07:28:00 GMT', '480'],
+    ['Wed, 21 Oct 2026 07:20:30 GMT', '30'],
+    ['Wed, 21 Oct 2026 07:00:00 GMT', '0'],
     ['soon', null],
     ['7\r\nSet-Cookie: x=1', null],
     ['', null],
     [undefined, null],
     [['1', '2'], null],
   ])('%j → %j', (value, expected) => {
-    expect(parseRetryAfter(value)).toBe(expected);
+    expect(parseRetryAfter(value, Date.parse('2026-10-21T07:20:00Z'))).toBe(expected);
   });
 });

@@ -13,6 +13,7 @@ import {
   unreachable,
 } from './failures';
 import type { GatewayFailure } from './failures';
+import { redactParsed } from './redact';
 
 /**
  * The one place that speaks HTTP to the market data service. Everything a later layer adds (cache,
@@ -28,6 +29,8 @@ export interface UpstreamRequest {
   requestId: string;
   /** Shorter than the client's own timeout when less of the caller's deadline is left. */
   timeoutMs?: number;
+  /** Whose fair share of the budget the call uses (a user, or a client address without sign-in). */
+  client?: string;
 }
 
 export type UpstreamOutcome =
@@ -156,7 +159,7 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
           const globalLimit = text !== null && /global/i.test(text);
           return {
             ok: false,
-            failure: rateLimited(parseRetryAfter(res.headers['retry-after']), globalLimit),
+            failure: rateLimited(parseRetryAfter(res.headers['retry-after'], Date.now()), globalLimit),
           };
         }
         if (status >= 300 && status < 400) return { ok: false, failure: redirected(status) };
@@ -164,12 +167,20 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
       }
       const raw = await readBody(res.body, maxBodyBytes);
       if (raw === null) return { ok: false, failure: badResponse(`larger than ${maxBodyBytes} bytes`) };
-      const text = redactKey && raw.includes(opts.apiKey) ? raw.split(opts.apiKey).join('[redacted]') : raw;
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = JSON.parse(raw);
       } catch {
         return { ok: false, failure: badResponse('not JSON') };
+      }
+      // On the parsed value: an escaped echo (\u0073…, \/) is the key again once parsed.
+      let text = raw;
+      if (redactKey) {
+        const redacted = redactParsed(json, opts.apiKey);
+        if (redacted.changed || raw.includes(opts.apiKey)) {
+          json = redacted.value;
+          text = JSON.stringify(json);
+        }
       }
       const parsed = rawEnvelopeSchema.safeParse(json);
       if (!parsed.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };

@@ -1,3 +1,3 @@
 /** The watchlist store and its REST API; app.ts needs only these two. */
 export { watchlistsPlugin } from './routes';
-export { searchResolver } from './resolve-instrument';
+export { searchResolver, tableResolver } from './resolve-instrument';

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { configure, openSqliteWatchlistRepository } from './sqlite-repository';
 import type { Watchlist } from './repository';
+import { OWNED } from './watchlists.testkit';
 
 /**
  * Databases written by released servers keep working: each released migration is frozen (its
@@ -19,7 +20,10 @@ import type { Watchlist } from './repository';
  * undo that and append a new migration instead. When a new one is released, append its fingerprint
  * and a release below that writes data the way it does.
  */
-const RELEASED = ['0f9bb5e49a1e1a654774ed959334359ba82eb92cbb48cea8fd9cd226201bee61'];
+const RELEASED = [
+  '0f9bb5e49a1e1a654774ed959334359ba82eb92cbb48cea8fd9cd226201bee61',
+  '0b3c0141e18422b8ed3891295052c130fba99c15e9dfb7d9e4f4e166bc5da04e',
+];
 
 const fingerprint = (sql: string) => createHash('sha256').update(sql).digest('hex');
 
@@ -27,7 +31,7 @@ type Db = Database.Database;
 
 /** The data a test database holds, as the store answers it. */
 const T = 1_784_000_000_000;
-const EXPECTED: Watchlist[] = [
+const EXPECTED: Omit<Watchlist, keyof typeof OWNED>[] = [
   {
     id: 1,
     name: 'Banks',
@@ -120,6 +124,36 @@ const RELEASES: readonly Release[] = [
       db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'watchlists'").run();
     },
   },
+  {
+    version: 2,
+    write(db) {
+      const list = db.prepare(
+        `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name)
+         VALUES (?, ?, ?, ?, ?, ?, 'local', 'local')`,
+      );
+      const item = db.prepare(
+        `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const version = db.prepare(
+        `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
+         VALUES (?, ?, ?, 'local', 'local', 'add', '', ?, ?)`,
+      );
+      for (const w of EXPECTED) {
+        const key = `local\u001f${w.name.normalize('NFKC').toLowerCase()}`;
+        list.run(w.id, w.name, key, w.version, w.created_at, w.updated_at);
+        for (const i of [...w.items].reverse()) {
+          item.run(w.id, i.thscode, i.asset_type, i.name, i.note, i.position, i.added_at);
+        }
+        const kept = w.items.map(({ position: _p, ...rest }) => rest);
+        version.run(w.id, w.version, w.updated_at, w.name, JSON.stringify(kept));
+      }
+      // A deleted list, still in "recently deleted": not among the lists.
+      list.run(3, 'Gone', 'deleted\u001f3', 1, T, T);
+      db.prepare('UPDATE watchlists SET deleted_at = ? WHERE id = 3').run(T + 40);
+      db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'watchlists'").run();
+    },
+  },
 ];
 
 let dir: string;
@@ -157,9 +191,10 @@ async function readAfterUpgrade(migrations: readonly string[] = MIGRATIONS) {
   }
 }
 
+/** Lists made before sign-in existed belong to the local user and stay private. */
 const KEPT = {
-  summaries: EXPECTED.map(({ items: _items, ...summary }) => summary),
-  lists: EXPECTED,
+  summaries: EXPECTED.map(({ items: _items, ...summary }) => ({ ...summary, ...OWNED })),
+  lists: EXPECTED.map((list) => ({ ...list, ...OWNED })),
 };
 
 describe('released migrations', () => {

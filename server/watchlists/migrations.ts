@@ -31,6 +31,39 @@ export const MIGRATIONS: readonly string[] = [
       ) WITHOUT ROWID;
       CREATE INDEX watchlist_items_order ON watchlist_items (watchlist_id, position);
     `,
+  // 2: owners, visibility, soft deletion and version history (sign-in for shared use). Lists made
+  // before it belong to the local user ('local', the only user without sign-in), stay private, and get
+  // their current state as their first recorded version. name_key gains the owner in front, so its
+  // UNIQUE constraint now means "one name per owner".
+  `
+      ALTER TABLE watchlists ADD COLUMN owner_id TEXT NOT NULL DEFAULT 'local';
+      ALTER TABLE watchlists ADD COLUMN owner_name TEXT NOT NULL DEFAULT 'local';
+      ALTER TABLE watchlists ADD COLUMN visibility TEXT NOT NULL DEFAULT 'private'
+        CHECK (visibility IN ('private', 'team'));
+      ALTER TABLE watchlists ADD COLUMN deleted_at INTEGER;
+      UPDATE watchlists SET name_key = 'local' || char(31) || name_key;
+      CREATE INDEX watchlists_owner ON watchlists (owner_id, deleted_at);
+      CREATE INDEX watchlists_visible ON watchlists (visibility, deleted_at);
+      CREATE TABLE watchlist_versions (
+        watchlist_id INTEGER NOT NULL REFERENCES watchlists (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        at INTEGER NOT NULL,
+        actor_id TEXT NOT NULL,
+        actor_name TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '',
+        name TEXT NOT NULL,
+        -- JSON array of the items in order: thscode, asset_type, name, note, added_at.
+        items TEXT NOT NULL,
+        PRIMARY KEY (watchlist_id, version)
+      ) WITHOUT ROWID;
+      INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
+        SELECT w.id, w.version, w.updated_at, 'local', 'local', 'snapshot', '', w.name,
+          (SELECT json_group_array(json_object('thscode', i.thscode, 'asset_type', i.asset_type,
+              'name', i.name, 'note', i.note, 'added_at', i.added_at))
+           FROM (SELECT * FROM watchlist_items WHERE watchlist_id = w.id ORDER BY position) i)
+        FROM watchlists w;
+    `,
 ];
 
 /** The schema version this code writes; a database with a higher one was written by a newer server. */

@@ -1,5 +1,11 @@
 import type { WatchlistAssetType } from '../../src/contract/watchlist-constants';
-import type { Watchlist, WatchlistSummary } from '../../src/contract/watchlists';
+import type {
+  DeletedWatchlist,
+  Watchlist,
+  WatchlistSummary,
+  WatchlistVersion,
+  WatchlistVisibility,
+} from '../../src/contract/watchlists';
 
 /**
  * The watchlist store as the REST layer sees it. SQLite implements it today; a server database
@@ -10,7 +16,26 @@ import type { Watchlist, WatchlistSummary } from '../../src/contract/watchlists'
  */
 
 /** The answer shapes are the contract's: the store hands out exactly what goes over the wire. */
-export type { Watchlist, WatchlistItem, WatchlistSummary } from '../../src/contract/watchlists';
+export type {
+  DeletedWatchlist,
+  Watchlist,
+  WatchlistItem,
+  WatchlistSummary,
+  WatchlistVersion,
+  WatchlistVisibility,
+} from '../../src/contract/watchlists';
+
+/** Who reads or writes: lists belong to one user; `name` is what others see as the owner. */
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+/** The user of a server without sign-in (AUTH_MODE=none); lists made before sign-in existed are theirs. */
+export const LOCAL_ACTOR: Actor = { id: 'local', name: 'local' };
+
+/** How long a deleted list can be restored before it is gone for good. */
+export const DELETED_KEPT_MS = 30 * 86_400_000;
 
 export interface NewItem {
   thscode: string;
@@ -27,7 +52,9 @@ export type WatchlistErrorKind =
   | 'list_limit'
   | 'item_limit'
   | 'duplicate'
-  | 'order_mismatch';
+  | 'order_mismatch'
+  | 'forbidden'
+  | 'version_not_found';
 
 /**
  * A write that was refused; nothing was changed. `current` is the list as it is now when the refusal
@@ -54,14 +81,34 @@ export class WatchlistError extends Error {
   }
 }
 
+/**
+ * A repository acts for one user (`as` gives another user's): it sees that user's lists and the lists
+ * others made visible to the team; only the owner may change or delete a list (others get 'forbidden',
+ * and 'not_found' for a private list of someone else, whose existence is not told). Limits and name
+ * uniqueness are per owner. Every change of a list is kept as a version (who, when, what, and the list
+ * as it was then) that can be restored; deleting is soft, and a deleted list can be restored for
+ * `DELETED_KEPT_MS`.
+ */
 export interface WatchlistRepository {
-  /** Summaries in creation order. */
+  /** The same store, acting for `actor`. */
+  as(actor: Actor): WatchlistRepository;
+  /** The actor's lists, then the team's visible lists, each in creation order. */
   list(): Promise<WatchlistSummary[]>;
   get(id: number): Promise<Watchlist | null>;
-  /** `name` is stored as given (the caller trims); uniqueness ignores case. */
+  /** `name` is stored as given (the caller trims); uniqueness ignores case, per owner. */
   create(name: string): Promise<Watchlist>;
   rename(id: number, name: string, expectedVersion: number): Promise<Watchlist>;
+  setVisibility(id: number, visibility: WatchlistVisibility, expectedVersion: number): Promise<Watchlist>;
+  /** Soft: the list goes to "recently deleted" with its items and history. */
   delete(id: number, expectedVersion: number): Promise<void>;
+  /** The actor's deleted lists that can still be restored, most recently deleted first. */
+  listDeleted(): Promise<DeletedWatchlist[]>;
+  /** Back from "recently deleted" (renamed with a suffix if its name was taken meanwhile). */
+  restore(id: number): Promise<Watchlist>;
+  /** The list's versions, newest first. */
+  history(id: number): Promise<WatchlistVersion[] | null>;
+  /** Puts the name and items of `version` back, as a new version. */
+  restoreVersion(id: number, version: number, expectedVersion: number): Promise<Watchlist>;
   /**
    * Appends in the given order. Refuses the whole batch if a code is given twice or already there, or
    * if the list would hold more than the limit; these checks live here and nowhere else.

@@ -10,6 +10,7 @@ import {
   startTestServer,
   SAME_ORIGIN,
   T0,
+  OWNED,
 } from './watchlists.testkit';
 import { BODY_LIMIT } from '../app';
 import type { TestServer } from './watchlists.testkit';
@@ -48,6 +49,7 @@ describe('lists', () => {
       item_count: 0,
       created_at: T0,
       updated_at: T0,
+      ...OWNED,
       items: [],
     });
     expect(res.headers.location).toBe(`${W}/1`);

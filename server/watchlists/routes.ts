@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   WATCHLISTS_BASE_PATH,
   WATCHLIST_LIMITS,
@@ -11,15 +11,18 @@ import {
   noteBody,
   orderBody,
   renameWatchlistBody,
+  restoreVersionBody,
   versionQuery,
+  visibilityBody,
   watchlistPath,
   type WatchlistConflictBody,
 } from '../../src/contract/watchlists';
-import { WatchlistError } from './repository';
-import type { NewItem, WatchlistRepository } from './repository';
+import { LOCAL_ACTOR, WatchlistError } from './repository';
+import type { Actor, NewItem, WatchlistRepository } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
-import type { ResolveInstrument } from './resolve-instrument';
-import { isCrossOrigin } from './same-origin';
+import { scheduleBackups, type BackupSchedule } from './backup';
+import type { ResolveInstrument, ResolveInstruments } from './resolve-instrument';
+import { isCrossOrigin, isLoopbackName } from './same-origin';
 import {
   RequestRefusal,
   refusal,
@@ -43,7 +46,14 @@ import { errorStatus } from '../error-status';
  *   DELETE /:id/items/:thscode?version=n                → Watchlist
  *   PUT    /:id/order    {thscodes, version}            → Watchlist
  *   PUT    /:id/items/:thscode/note {note, version}     → Watchlist
+ *   PUT    /:id/visibility {visibility, version}         → Watchlist
+ *   GET    /:id/history                                  → { versions }
+ *   POST   /:id/history/restore {version, expected}      → Watchlist
+ *   GET    /deleted                                      → { deleted }
+ *   POST   /deleted/:id/restore                          → Watchlist
  *
+ * Each request acts for its user (`actorOf`): reads see the user's lists and the team's visible ones;
+ * only the owner writes (403 otherwise; a private list of someone else is 404).
  * Every write answers the list as committed (with its new version). A write against an old version is
  * 409 `{ error, current }` with the list as it is now, and changes nothing. Other refusals are
  * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin), 404, 422 (rule) or 503.
@@ -66,6 +76,16 @@ export type WatchlistOptions = WatchlistStore & {
   resolveInstrument: ResolveInstrument;
   /** Unix ms for the timestamps of a store opened from `dbPath`. */
   clock?: () => number;
+  /** Who is asking (the app's auth hook decides); the local user when not given. */
+  actorOf?: (request: FastifyRequest) => Actor | null;
+  /** Whether a host name is one of this server's (the same-origin check); loopback names when not given. */
+  isAllowedHost?: (host: string) => boolean;
+  /** A batch's codes in one go (the code table); without it a batch is resolved code by code. */
+  resolveInstruments?: ResolveInstruments;
+  /** Whose share of the upstream budget a request's look-ups use. */
+  clientOf?: (request: FastifyRequest) => string;
+  /** Online backups of a store opened from `dbPath` (backup.ts). */
+  backup?: { dir: string; keep: number; intervalMs: number } | null;
 };
 
 function send(reply: FastifyReply, answer: Refusal): FastifyReply {
@@ -105,6 +125,10 @@ function storeRefusal(
       return refusal(422, 'duplicate', err.message, fieldOf(err.index));
     case 'order_mismatch':
       return refusal(422, 'order_mismatch', err.message, 'thscodes');
+    case 'forbidden':
+      return refusal(403, 'forbidden', err.message);
+    case 'version_not_found':
+      return refusal(404, 'version_not_found', err.message, 'version');
   }
 }
 
@@ -153,23 +177,44 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
 
   let store: WatchlistRepository | null = 'repository' in options ? options.repository : null;
   // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
+  let backups: BackupSchedule | null = null;
   scope.addHook('onReady', async () => {
     if (store === null && 'dbPath' in options) {
-      store = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
+      const sqlite = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
+      store = sqlite;
+      if (options.backup) {
+        backups = scheduleBackups(sqlite, options.backup, (result) => {
+          if (result.ok) scope.log.info({ path: result.path }, 'watchlist backup written');
+          else scope.log.error({ err: result.error }, 'watchlist backup failed');
+        });
+      }
     }
   });
   scope.addHook('onClose', async () => {
+    backups?.stop();
     await store?.close();
   });
-  const repo = (): WatchlistRepository => {
+  const actorOf = options.actorOf ?? (() => LOCAL_ACTOR);
+  const clientOf = options.clientOf ?? ((request: FastifyRequest) => `ip:${request.ip}`);
+  const hostAllowed = options.isAllowedHost ?? isLoopbackName;
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  /** The store acting for the request's user. */
+  const repoFor = (request: FastifyRequest): WatchlistRepository => {
     if (store === null) throw new Error('The watchlist store is not open');
-    return store;
+    const actor = actors.get(request);
+    if (actor === undefined) throw new Error('A watchlist request without a user');
+    return store.as(actor);
   };
 
   // Before the body is read: a refused write costs nothing.
   scope.addHook('onRequest', async (request, reply) => {
+    const actor = actorOf(request);
+    if (actor === null) {
+      return send(reply, refusal(401, 'unauthenticated', 'Please sign in to use watchlists'));
+    }
+    actors.set(request, actor);
     const write = request.method !== 'GET' && request.method !== 'HEAD';
-    if (write && isCrossOrigin(request.headers)) {
+    if (write && isCrossOrigin(request.headers, hostAllowed)) {
       return send(
         reply,
         refusal(403, 'cross_origin', 'Watchlists can only be changed from pages of this server'),
@@ -194,13 +239,13 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     return send(reply, refusal(500, 'server_error', 'The watchlist store failed; nothing was changed'));
   });
 
-  scope.get(WATCHLIST_ROUTES.index, async () => ({
-    watchlists: await repo().list(),
+  scope.get(WATCHLIST_ROUTES.index, async (request) => ({
+    watchlists: await repoFor(request).list(),
     limits: WATCHLIST_LIMITS,
   }));
 
   scope.post(WATCHLIST_ROUTES.index, { schema: { body: createWatchlistBody } }, async (request, reply) => {
-    const list = await attempt(() => repo().create(request.body.name));
+    const list = await attempt(() => repoFor(request).create(request.body.name));
     return reply
       .code(201)
       .header('location', `${WATCHLISTS_BASE_PATH}${watchlistPath('list', { id: list.id })}`)
@@ -209,7 +254,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
 
   scope.get(WATCHLIST_ROUTES.list, { schema: { params: listParams } }, async (request, reply) => {
     const { id } = request.params;
-    const list = await repo().get(id);
+    const list = await repoFor(request).get(id);
     if (list === null) return send(reply, refusal(404, 'not_found', `Watchlist ${id} does not exist.`));
     return list;
   });
@@ -219,7 +264,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     { schema: { params: listParams, body: renameWatchlistBody } },
     async (request) => {
       const { name, version } = request.body;
-      return attempt(() => repo().rename(request.params.id, name, version));
+      return attempt(() => repoFor(request).rename(request.params.id, name, version));
     },
   );
 
@@ -227,7 +272,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     WATCHLIST_ROUTES.list,
     { schema: { params: listParams, querystring: versionQuery } },
     async (request, reply) => {
-      await attempt(() => repo().delete(request.params.id, request.query.version));
+      await attempt(() => repoFor(request).delete(request.params.id, request.query.version));
       return reply.code(204).send();
     },
   );
@@ -248,15 +293,21 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
       const codes = wanted.map((w) => w.thscode);
 
       // The store's refusals first, so a stale or doomed write does not cost instrument look-ups.
-      await attempt(() => repo().checkAddItems(id, codes, version), fieldOf);
+      await attempt(() => repoFor(request).checkAddItems(id, codes, version), fieldOf);
 
       let resolutions: Resolution[];
       try {
+        const client = clientOf(request);
+        // A batch is resolved in one go (the code table) when the app offers that; else code by code.
+        const batchFound =
+          batch && options.resolveInstruments ? await options.resolveInstruments(codes, client) : null;
         resolutions = await mapLimit(
           [...wanted.entries()],
           RESOLVE_CONCURRENCY,
           async ([index, w]): Promise<Resolution> => {
-            const found = await resolveInstrument(w.thscode);
+            const found = batchFound
+              ? (batchFound.get(w.thscode) ?? null)
+              : await resolveInstrument(w.thscode, client);
             if (found === null) {
               return {
                 ok: false,
@@ -306,7 +357,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
         if (!r.ok) return send(reply, r.refusal);
         items.push(r.item);
       }
-      return attempt(() => repo().addItems(id, items, version), fieldOf);
+      return attempt(() => repoFor(request).addItems(id, items, version), fieldOf);
     },
   );
 
@@ -315,18 +366,49 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     { schema: { params: itemParams, querystring: versionQuery } },
     async (request) => {
       const { id, thscode } = request.params;
-      return attempt(() => repo().removeItem(id, thscode, request.query.version));
+      return attempt(() => repoFor(request).removeItem(id, thscode, request.query.version));
     },
   );
 
   scope.put(WATCHLIST_ROUTES.order, { schema: { params: listParams, body: orderBody } }, async (request) => {
     const { thscodes, version } = request.body;
-    return attempt(() => repo().reorder(request.params.id, thscodes, version));
+    return attempt(() => repoFor(request).reorder(request.params.id, thscodes, version));
   });
 
   scope.put(WATCHLIST_ROUTES.note, { schema: { params: itemParams, body: noteBody } }, async (request) => {
     const { id, thscode } = request.params;
     const { note, version } = request.body;
-    return attempt(() => repo().setNote(id, thscode, note, version));
+    return attempt(() => repoFor(request).setNote(id, thscode, note, version));
   });
+
+  scope.put(
+    WATCHLIST_ROUTES.visibility,
+    { schema: { params: listParams, body: visibilityBody } },
+    async (request) => {
+      const { visibility, version } = request.body;
+      return attempt(() => repoFor(request).setVisibility(request.params.id, visibility, version));
+    },
+  );
+
+  scope.get(WATCHLIST_ROUTES.history, { schema: { params: listParams } }, async (request, reply) => {
+    const { id } = request.params;
+    const versions = await repoFor(request).history(id);
+    if (versions === null) return send(reply, refusal(404, 'not_found', `Watchlist ${id} does not exist.`));
+    return { versions };
+  });
+
+  scope.post(
+    WATCHLIST_ROUTES.restoreVersion,
+    { schema: { params: listParams, body: restoreVersionBody } },
+    async (request) => {
+      const { version, expected } = request.body;
+      return attempt(() => repoFor(request).restoreVersion(request.params.id, version, expected));
+    },
+  );
+
+  scope.get(WATCHLIST_ROUTES.deleted, async (request) => ({ deleted: await repoFor(request).listDeleted() }));
+
+  scope.post(WATCHLIST_ROUTES.restore, { schema: { params: listParams } }, async (request) =>
+    attempt(() => repoFor(request).restore(request.params.id)),
+  );
 };

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WATCHLIST_LIMITS } from '../../src/contract/watchlists';
 import { WatchlistError } from './repository';
 import type { NewItem, WatchlistRepository } from './repository';
+import { OWNED } from './watchlists.testkit';
 import {
   configure,
   openSqliteWatchlistRepository,
@@ -133,6 +134,7 @@ describe('lists', () => {
       item_count: 0,
       created_at: now,
       updated_at: now,
+      ...OWNED,
       items: [],
     });
   });
@@ -155,8 +157,16 @@ describe('lists', () => {
     now += 1000;
     await r.addItems(b.id, [share('600000.SH'), share('000001.SZ')], 1);
     expect(await r.list()).toEqual([
-      { id: a.id, name: 'A', version: 1, item_count: 0, created_at: now - 1000, updated_at: now - 1000 },
-      { id: b.id, name: 'B', version: 2, item_count: 2, created_at: now - 1000, updated_at: now },
+      {
+        id: a.id,
+        name: 'A',
+        version: 1,
+        item_count: 0,
+        created_at: now - 1000,
+        updated_at: now - 1000,
+        ...OWNED,
+      },
+      { id: b.id, name: 'B', version: 2, item_count: 2, created_at: now - 1000, updated_at: now, ...OWNED },
     ]);
   });
 

@@ -2,8 +2,18 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
-import { WatchlistError } from './repository';
-import type { NewItem, Watchlist, WatchlistItem, WatchlistRepository, WatchlistSummary } from './repository';
+import { DELETED_KEPT_MS, LOCAL_ACTOR, WatchlistError } from './repository';
+import type {
+  Actor,
+  DeletedWatchlist,
+  NewItem,
+  Watchlist,
+  WatchlistItem,
+  WatchlistRepository,
+  WatchlistSummary,
+  WatchlistVersion,
+  WatchlistVisibility,
+} from './repository';
 import { MIGRATIONS } from './migrations';
 
 export { SCHEMA_VERSION } from './migrations';
@@ -94,8 +104,15 @@ function text(r: Row, column: string): string {
   return v;
 }
 
-function toSummary(value: unknown): WatchlistSummary {
+function visibilityOf(r: Row): WatchlistVisibility {
+  const v = text(r, 'visibility');
+  if (v !== 'private' && v !== 'team') throw new WatchlistStoreError(`Unknown visibility '${v}'`);
+  return v;
+}
+
+function toSummary(value: unknown, actor: Actor): WatchlistSummary {
   const r = row(value);
+  const ownerId = text(r, 'owner_id');
   return {
     id: int(r, 'id'),
     name: text(r, 'name'),
@@ -103,6 +120,10 @@ function toSummary(value: unknown): WatchlistSummary {
     item_count: int(r, 'item_count'),
     created_at: int(r, 'created_at'),
     updated_at: int(r, 'updated_at'),
+    owner_id: ownerId,
+    owner_name: text(r, 'owner_name'),
+    visibility: visibilityOf(r),
+    access: ownerId === actor.id ? 'owner' : 'read',
   };
 }
 
@@ -122,9 +143,26 @@ function toItem(value: unknown): WatchlistItem {
   };
 }
 
-/** Case- and width-insensitive key for the "one name per store" rule. */
-export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase();
+/** An item as a version keeps it (its place is its index). */
+type KeptItem = Omit<WatchlistItem, 'position'>;
+
+function keptItems(json: string): KeptItem[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (err) {
+    throw new WatchlistStoreError('A version of a watchlist is not valid JSON', { cause: err });
+  }
+  if (!Array.isArray(parsed)) throw new WatchlistStoreError('A version of a watchlist is not a list');
+  return parsed.map((entry: unknown, position) => {
+    const { position: _position, ...item } = toItem({ ...row(entry), position });
+    return item;
+  });
+}
+
+/** Case- and width-insensitive key for the "one name per owner" rule. */
+export function nameKey(ownerId: string, name: string): string {
+  return `${ownerId}\u001f${name.normalize('NFKC').toLowerCase()}`;
 }
 
 export interface SqliteRepositoryOptions {
@@ -136,10 +174,20 @@ export interface SqliteRepositoryOptions {
   migrations?: readonly string[];
 }
 
+/** The SQLite store also takes online backups (backup.ts schedules them). */
+export interface SqliteWatchlistRepository extends WatchlistRepository {
+  as(actor: Actor): SqliteWatchlistRepository;
+  /** A consistent copy of the database at `path`, taken while the store keeps serving. */
+  backup(path: string): Promise<void>;
+}
+
+/** Versions kept per list; the oldest go first. */
+export const VERSIONS_KEPT = 200;
+
 export function openSqliteWatchlistRepository(
   path: string,
   options: SqliteRepositoryOptions = {},
-): WatchlistRepository {
+): SqliteWatchlistRepository {
   const clock = options.clock ?? Date.now;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Db;
@@ -157,47 +205,85 @@ export function openSqliteWatchlistRepository(
     throw new WatchlistStoreError(`Cannot prepare the watchlist database at ${path}`, { cause: err });
   }
 
-  const SUMMARY = `SELECT w.id, w.name, w.version, w.created_at, w.updated_at,
-      (SELECT count(*) FROM watchlist_items i WHERE i.watchlist_id = w.id) AS item_count
+  const SUMMARY = `SELECT w.id, w.name, w.version, w.created_at, w.updated_at, w.owner_id, w.owner_name,
+      w.visibility, (SELECT count(*) FROM watchlist_items i WHERE i.watchlist_id = w.id) AS item_count
     FROM watchlists w`;
   const q = {
-    summaries: db.prepare(`${SUMMARY} ORDER BY w.id`),
-    summary: db.prepare(`${SUMMARY} WHERE w.id = ?`),
+    // The actor's own lists first, then the team's, each in creation order.
+    summaries: db.prepare(
+      `${SUMMARY} WHERE w.deleted_at IS NULL AND (w.owner_id = ? OR w.visibility = 'team')
+       ORDER BY w.owner_id <> ?, w.id`,
+    ),
+    summary: db.prepare(`${SUMMARY} WHERE w.id = ? AND w.deleted_at IS NULL`),
+    anyList: db.prepare('SELECT owner_id, visibility, deleted_at, name FROM watchlists WHERE id = ?'),
     items: db.prepare(
       `SELECT thscode, asset_type, name, note, position, added_at FROM watchlist_items
        WHERE watchlist_id = ? ORDER BY position`,
     ),
-    listCount: db.prepare('SELECT count(*) AS n FROM watchlists'),
+    listCount: db.prepare('SELECT count(*) AS n FROM watchlists WHERE owner_id = ? AND deleted_at IS NULL'),
     byNameKey: db.prepare('SELECT id FROM watchlists WHERE name_key = ?'),
     insertList: db.prepare(
-      'INSERT INTO watchlists (name, name_key, version, created_at, updated_at) VALUES (?, ?, 1, ?, ?)',
+      `INSERT INTO watchlists (name, name_key, version, created_at, updated_at, owner_id, owner_name)
+       VALUES (?, ?, 1, ?, ?, ?, ?)`,
     ),
     bump: db.prepare('UPDATE watchlists SET version = version + 1, updated_at = ? WHERE id = ?'),
     rename: db.prepare('UPDATE watchlists SET name = ?, name_key = ? WHERE id = ?'),
-    deleteList: db.prepare('DELETE FROM watchlists WHERE id = ?'),
+    visibility: db.prepare('UPDATE watchlists SET visibility = ? WHERE id = ?'),
+    softDelete: db.prepare('UPDATE watchlists SET deleted_at = ?, name_key = ? WHERE id = ?'),
+    undelete: db.prepare('UPDATE watchlists SET deleted_at = NULL, name = ?, name_key = ? WHERE id = ?'),
+    deleted: db.prepare(
+      `SELECT w.id, w.name, w.deleted_at,
+         (SELECT count(*) FROM watchlist_items i WHERE i.watchlist_id = w.id) AS item_count
+       FROM watchlists w WHERE w.owner_id = ? AND w.deleted_at IS NOT NULL AND w.deleted_at > ?
+       ORDER BY w.deleted_at DESC, w.id DESC`,
+    ),
+    purge: db.prepare('DELETE FROM watchlists WHERE deleted_at IS NOT NULL AND deleted_at <= ?'),
     insertItem: db.prepare(
       `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     ),
     deleteItem: db.prepare('DELETE FROM watchlist_items WHERE watchlist_id = ? AND thscode = ?'),
+    deleteItems: db.prepare('DELETE FROM watchlist_items WHERE watchlist_id = ?'),
     closeGap: db.prepare(
       'UPDATE watchlist_items SET position = position - 1 WHERE watchlist_id = ? AND position > ?',
     ),
     setPosition: db.prepare('UPDATE watchlist_items SET position = ? WHERE watchlist_id = ? AND thscode = ?'),
     setNote: db.prepare('UPDATE watchlist_items SET note = ? WHERE watchlist_id = ? AND thscode = ?'),
+    insertVersion: db.prepare(
+      `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    versions: db.prepare(
+      `SELECT version, at, actor_name, action, detail, name, items FROM watchlist_versions
+       WHERE watchlist_id = ? ORDER BY version DESC LIMIT ?`,
+    ),
+    version: db.prepare('SELECT name, items FROM watchlist_versions WHERE watchlist_id = ? AND version = ?'),
+    pruneVersions: db.prepare('DELETE FROM watchlist_versions WHERE watchlist_id = ? AND version <= ?'),
   };
 
-  function readList(id: number): Watchlist | null {
+  function readList(id: number, actor: Actor): Watchlist | null {
     const found = q.summary.get(id);
     if (found === undefined) return null;
     const items: WatchlistItem[] = q.items.all(id).map(toItem);
-    return { ...toSummary(found), items };
+    return { ...toSummary(found, actor), items };
   }
 
-  /** The list at the expected version, or the refusal. Runs inside the write transaction. */
-  function checkVersion(id: number, expectedVersion: number): Watchlist {
-    const current = readList(id);
+  /** The list as `actor` may read it: their own, or another's team list; else null (not told apart). */
+  function readable(id: number, actor: Actor): Watchlist | null {
+    const list = readList(id, actor);
+    return list !== null && (list.access === 'owner' || list.visibility === 'team') ? list : null;
+  }
+
+  /** The list at the expected version, owned by the actor, or the refusal. Runs inside the transaction. */
+  function checkVersion(id: number, expectedVersion: number, actor: Actor): Watchlist {
+    const current = readable(id, actor);
     if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+    if (current.access !== 'owner') {
+      throw new WatchlistError(
+        'forbidden',
+        `Watchlist ${id} belongs to ${current.owner_name}; only they can change it.`,
+      );
+    }
     if (current.version !== expectedVersion) {
       throw new WatchlistError(
         'version_conflict',
@@ -208,8 +294,8 @@ export function openSqliteWatchlistRepository(
     return current;
   }
 
-  function ensureNameFree(name: string, exceptId: number | null): string {
-    const key = nameKey(name);
+  function ensureNameFree(name: string, exceptId: number | null, actor: Actor): string {
+    const key = nameKey(actor.id, name);
     const taken = q.byNameKey.get(key);
     if (taken !== undefined && int(row(taken), 'id') !== exceptId) {
       throw new WatchlistError('name_taken', `A watchlist named '${name}' already exists.`);
@@ -217,19 +303,37 @@ export function openSqliteWatchlistRepository(
     return key;
   }
 
+  function recordVersion(list: Watchlist, actor: Actor, action: string, detail: string): void {
+    const items = list.items.map(({ position: _position, ...item }) => item);
+    q.insertVersion.run(
+      list.id,
+      list.version,
+      list.updated_at,
+      actor.id,
+      actor.name,
+      action,
+      detail,
+      list.name,
+      JSON.stringify(items),
+    );
+    q.pruneVersions.run(list.id, list.version - VERSIONS_KEPT);
+  }
+
   /** One IMMEDIATE transaction around a versioned change; returns the list as committed. */
   function versionedWrite(
     id: number,
     expectedVersion: number,
-    change: (current: Watchlist) => void,
+    actor: Actor,
+    change: (current: Watchlist) => { action: string; detail: string },
   ): Watchlist {
     return db
       .transaction(() => {
-        const current = checkVersion(id, expectedVersion);
-        change(current);
+        const current = checkVersion(id, expectedVersion, actor);
+        const what = change(current);
         q.bump.run(clock(), id);
-        const after = readList(id);
+        const after = readList(id, actor);
         if (after === null) throw new WatchlistStoreError(`Watchlist ${id} vanished inside its transaction`);
+        recordVersion(after, actor, what.action, what.detail);
         return after;
       })
       .immediate();
@@ -274,109 +378,238 @@ export function openSqliteWatchlistRepository(
     return item;
   }
 
-  return {
-    async list(): Promise<WatchlistSummary[]> {
-      return q.summaries.all().map(toSummary);
-    },
+  function refuseListLimit(actor: Actor): void {
+    const count = int(row(q.listCount.get(actor.id)), 'n');
+    if (count >= WATCHLIST_LIMITS.lists) {
+      throw new WatchlistError('list_limit', `You can have at most ${WATCHLIST_LIMITS.lists} watchlists.`);
+    }
+  }
 
-    async get(id) {
-      return readList(id);
-    },
+  /** A free name for a list coming back: its own if nobody took it meanwhile, else with a suffix. */
+  function freeName(name: string, id: number, actor: Actor): { name: string; key: string } {
+    for (let n = 1; n < 1000; n++) {
+      const suffix = n === 1 ? '' : ` (${n})`;
+      const base = [...name].slice(0, WATCHLIST_LIMITS.name_length - [...suffix].length).join('');
+      const candidate = `${base}${suffix}`;
+      const key = nameKey(actor.id, candidate);
+      const taken = q.byNameKey.get(key);
+      if (taken === undefined || int(row(taken), 'id') === id) return { name: candidate, key };
+    }
+    throw new WatchlistError('name_taken', `No free name for '${name}'.`);
+  }
 
-    async create(name) {
-      return db
-        .transaction(() => {
-          const count = int(row(q.listCount.get()), 'n');
-          if (count >= WATCHLIST_LIMITS.lists) {
+  let closed = false;
+
+  function repositoryFor(actor: Actor): SqliteWatchlistRepository {
+    return {
+      as: (other) => repositoryFor(other),
+
+      async list(): Promise<WatchlistSummary[]> {
+        return q.summaries.all(actor.id, actor.id).map((r) => toSummary(r, actor));
+      },
+
+      async get(id) {
+        return readable(id, actor);
+      },
+
+      async create(name) {
+        return db
+          .transaction(() => {
+            refuseListLimit(actor);
+            const key = ensureNameFree(name, null, actor);
+            const now = clock();
+            const id = Number(q.insertList.run(name, key, now, now, actor.id, actor.name).lastInsertRowid);
+            const created = readList(id, actor);
+            if (created === null) throw new WatchlistStoreError('A created watchlist could not be read back');
+            recordVersion(created, actor, 'create', name);
+            return created;
+          })
+          .immediate();
+      },
+
+      async rename(id, name, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          q.rename.run(name, ensureNameFree(name, id, actor), id);
+          return { action: 'rename', detail: `${current.name} → ${name}` };
+        });
+      },
+
+      async setVisibility(id, visibility, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, () => {
+          q.visibility.run(visibility, id);
+          return { action: 'visibility', detail: visibility };
+        });
+      },
+
+      async delete(id, expectedVersion) {
+        db.transaction(() => {
+          checkVersion(id, expectedVersion, actor);
+          // The name is free again at once; a restore takes it back if it still can.
+          q.softDelete.run(clock(), `deleted\u001f${id}`, id);
+        }).immediate();
+      },
+
+      async listDeleted() {
+        const now = clock();
+        q.purge.run(now - DELETED_KEPT_MS);
+        return q.deleted.all(actor.id, now - DELETED_KEPT_MS).map((value): DeletedWatchlist => {
+          const r = row(value);
+          const deletedAt = int(r, 'deleted_at');
+          return {
+            id: int(r, 'id'),
+            name: text(r, 'name'),
+            item_count: int(r, 'item_count'),
+            deleted_at: deletedAt,
+            purge_at: deletedAt + DELETED_KEPT_MS,
+          };
+        });
+      },
+
+      async restore(id) {
+        return db
+          .transaction(() => {
+            const found = q.anyList.get(id);
+            const r = found === undefined ? null : row(found);
+            const deletedAt = r === null ? null : r['deleted_at'];
+            if (
+              r === null ||
+              text(r, 'owner_id') !== actor.id ||
+              typeof deletedAt !== 'number' ||
+              deletedAt <= clock() - DELETED_KEPT_MS
+            ) {
+              throw new WatchlistError('not_found', `There is no deleted watchlist ${id} to restore.`);
+            }
+            refuseListLimit(actor);
+            const { name, key } = freeName(text(r, 'name'), id, actor);
+            q.undelete.run(name, key, id);
+            const list = readList(id, actor);
+            if (list === null)
+              throw new WatchlistStoreError(`Watchlist ${id} vanished inside its transaction`);
+            return list;
+          })
+          .immediate();
+      },
+
+      async history(id) {
+        const list = readable(id, actor);
+        if (list === null) return null;
+        return q.versions.all(id, VERSIONS_KEPT).map((value): WatchlistVersion => {
+          const r = row(value);
+          return {
+            version: int(r, 'version'),
+            at: int(r, 'at'),
+            by: text(r, 'actor_name'),
+            action: text(r, 'action'),
+            detail: text(r, 'detail'),
+            name: text(r, 'name'),
+            codes: keptItems(text(r, 'items')).map((i) => i.thscode),
+          };
+        });
+      },
+
+      async restoreVersion(id, version, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          const found = q.version.get(id, version);
+          if (found === undefined) {
             throw new WatchlistError(
-              'list_limit',
-              `There can be at most ${WATCHLIST_LIMITS.lists} watchlists.`,
+              'version_not_found',
+              `Watchlist ${id} has no version ${version} to restore.`,
             );
           }
-          const key = ensureNameFree(name, null);
-          const now = clock();
-          const id = Number(q.insertList.run(name, key, now, now).lastInsertRowid);
-          const created = readList(id);
-          if (created === null) throw new WatchlistStoreError('A created watchlist could not be read back');
-          return created;
-        })
-        .immediate();
-    },
-
-    async rename(id, name, expectedVersion) {
-      return versionedWrite(id, expectedVersion, () => {
-        q.rename.run(name, ensureNameFree(name, id), id);
-      });
-    },
-
-    async delete(id, expectedVersion) {
-      db.transaction(() => {
-        checkVersion(id, expectedVersion);
-        q.deleteList.run(id);
-      }).immediate();
-    },
-
-    async checkAddItems(id, thscodes, expectedVersion) {
-      refuseRepeats(thscodes);
-      // One read transaction: the list and its items as of one moment.
-      db.transaction(() => refuseAdd(checkVersion(id, expectedVersion), thscodes))();
-    },
-
-    async addItems(id, items: readonly NewItem[], expectedVersion) {
-      const thscodes = items.map((i) => i.thscode);
-      refuseRepeats(thscodes);
-      return versionedWrite(id, expectedVersion, (current) => {
-        refuseAdd(current, thscodes);
-        const now = clock();
-        items.forEach((item, i) => {
-          q.insertItem.run(
-            id,
-            item.thscode,
-            item.asset_type,
-            item.name,
-            item.note ?? '',
-            current.items.length + i,
-            now,
-          );
+          const r = row(found);
+          const name = text(r, 'name');
+          if (name !== current.name) q.rename.run(name, ensureNameFree(name, id, actor), id);
+          q.deleteItems.run(id);
+          keptItems(text(r, 'items')).forEach((item, position) => {
+            q.insertItem.run(
+              id,
+              item.thscode,
+              item.asset_type,
+              item.name,
+              item.note,
+              position,
+              item.added_at,
+            );
+          });
+          return { action: 'restore_version', detail: String(version) };
         });
-      });
-    },
+      },
 
-    async removeItem(id, thscode, expectedVersion) {
-      return versionedWrite(id, expectedVersion, (current) => {
-        const item = findItem(current, thscode);
-        q.deleteItem.run(id, thscode);
-        q.closeGap.run(id, item.position);
-      });
-    },
+      async checkAddItems(id, thscodes, expectedVersion) {
+        refuseRepeats(thscodes);
+        // One read transaction: the list and its items as of one moment.
+        db.transaction(() => refuseAdd(checkVersion(id, expectedVersion, actor), thscodes))();
+      },
 
-    async reorder(id, thscodes, expectedVersion) {
-      return versionedWrite(id, expectedVersion, (current) => {
-        const present = new Set(current.items.map((i) => i.thscode));
-        const given = new Set(thscodes);
-        const samePermutation =
-          given.size === thscodes.length &&
-          thscodes.length === present.size &&
-          thscodes.every((c) => present.has(c));
-        if (!samePermutation) {
-          throw new WatchlistError(
-            'order_mismatch',
-            `The new order must list each of the watchlist's ${present.size} codes exactly once.`,
-          );
-        }
-        thscodes.forEach((code, position) => q.setPosition.run(position, id, code));
-      });
-    },
+      async addItems(id, items: readonly NewItem[], expectedVersion) {
+        const thscodes = items.map((i) => i.thscode);
+        refuseRepeats(thscodes);
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          refuseAdd(current, thscodes);
+          const now = clock();
+          items.forEach((item, i) => {
+            q.insertItem.run(
+              id,
+              item.thscode,
+              item.asset_type,
+              item.name,
+              item.note ?? '',
+              current.items.length + i,
+              now,
+            );
+          });
+          return { action: 'add', detail: thscodes.join(', ') };
+        });
+      },
 
-    async setNote(id, thscode, note, expectedVersion) {
-      return versionedWrite(id, expectedVersion, (current) => {
-        findItem(current, thscode);
-        q.setNote.run(note, id, thscode);
-      });
-    },
+      async removeItem(id, thscode, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          const item = findItem(current, thscode);
+          q.deleteItem.run(id, thscode);
+          q.closeGap.run(id, item.position);
+          return { action: 'remove', detail: thscode };
+        });
+      },
 
-    async close() {
-      if (db.open) db.close();
-    },
-  };
+      async reorder(id, thscodes, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          const present = new Set(current.items.map((i) => i.thscode));
+          const given = new Set(thscodes);
+          const samePermutation =
+            given.size === thscodes.length &&
+            thscodes.length === present.size &&
+            thscodes.every((c) => present.has(c));
+          if (!samePermutation) {
+            throw new WatchlistError(
+              'order_mismatch',
+              `The new order must list each of the watchlist's ${present.size} codes exactly once.`,
+            );
+          }
+          thscodes.forEach((code, position) => q.setPosition.run(position, id, code));
+          return { action: 'reorder', detail: '' };
+        });
+      },
+
+      async setNote(id, thscode, note, expectedVersion) {
+        return versionedWrite(id, expectedVersion, actor, (current) => {
+          findItem(current, thscode);
+          q.setNote.run(note, id, thscode);
+          return { action: 'note', detail: thscode };
+        });
+      },
+
+      async backup(to) {
+        mkdirSync(dirname(to), { recursive: true });
+        await db.backup(to);
+      },
+
+      async close() {
+        closed = true;
+        if (db.open) db.close();
+      },
+    };
+  }
+
+  void closed;
+  return repositoryFor(LOCAL_ACTOR);
 }

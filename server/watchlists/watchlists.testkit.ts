@@ -108,6 +108,10 @@ export const watchlistSchema = z.strictObject({
   item_count: z.number(),
   created_at: z.number(),
   updated_at: z.number(),
+  owner_id: z.string(),
+  owner_name: z.string(),
+  visibility: z.enum(['private', 'team']),
+  access: z.enum(['owner', 'read']),
   items: z.array(itemSchema),
 });
 export type WatchlistJson = z.infer<typeof watchlistSchema>;
@@ -116,6 +120,14 @@ export const errorSchema = z.strictObject({
   error: z.strictObject({ code: z.string(), message: z.string(), field: z.string().nullable() }),
 });
 export const conflictSchema = z.strictObject({ error: errorSchema.shape.error, current: watchlistSchema });
+
+/** What a list made without sign-in says about its owner, as that owner sees it. */
+export const OWNED = {
+  owner_id: 'local',
+  owner_name: 'local',
+  visibility: 'private',
+  access: 'owner',
+} as const;
 
 /** A same-origin browser write: the Origin matches inject's default Host. */
 export const SAME_ORIGIN = { origin: 'http://localhost:80' };

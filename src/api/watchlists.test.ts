@@ -130,6 +130,19 @@ describe('edits on a newer version (two tabs)', () => {
     expect(codes(await client.get(seen.id))).toEqual(['600519.SH', '000001.SZ', '510300.SH']);
   });
 
+  it('sharing with the team right after an add goes on the newer version; asking again is nothing to do', async () => {
+    const seen = await listWith('Share after add', []);
+    await runEdit(client, seen, { kind: 'add', items: [{ thscode: '600519.SH' }] });
+    const shared = await runEdit(client, seen, { kind: 'visibility', visibility: 'team' });
+    expect(shared).toMatchObject({ status: 'applied', list: { visibility: 'team' } });
+    const now = await client.get(seen.id);
+    expect(now.visibility).toBe('team');
+    expect(codes(now)).toEqual(['600519.SH']);
+    expect(await runEdit(client, now, { kind: 'visibility', visibility: 'team' })).toMatchObject({
+      status: 'noop',
+    });
+  });
+
   it('a move made on an old version keeps the other tab’s new item and moves relative to its neighbour', async () => {
     const seen = await listWith('Moves', ['600519.SH', '000001.SZ', '510300.SH']);
     await runEdit(client, seen, { kind: 'add', items: [{ thscode: '300750.SZ' }] });
@@ -211,6 +224,10 @@ describe('planning and showing an edit', () => {
     item_count: 3,
     created_at: 0,
     updated_at: 0,
+    owner_id: 'local',
+    owner_name: 'local',
+    visibility: 'private',
+    access: 'owner',
     items: ['A.SH', 'B.SH', 'C.SH'].map((thscode, position) => ({
       thscode,
       asset_type: 'a-share',

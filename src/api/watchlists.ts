@@ -12,11 +12,19 @@ import {
   type orderBody,
   type renameWatchlistBody,
   type versionQuery,
+  type restoreVersionBody,
+  type visibilityBody,
+  type DeletedWatchlist,
+  type WatchlistHistory,
+  type WatchlistVisibility,
+  deletedIndexSchema,
+  watchlistHistorySchema,
   type Watchlist,
   type WatchlistIndex,
   type WatchlistItem,
 } from '../contract/watchlists';
 import type { FetchLike } from './client';
+import { writeHeaders } from './session';
 
 /**
  * The browser's client for the BFF's watchlist REST API (paths, bodies and answers in
@@ -26,7 +34,16 @@ import type { FetchLike } from './client';
  * so that the screen can show it before the server has answered.
  */
 
-export type { Watchlist, WatchlistIndex, WatchlistItem, WatchlistSummary } from '../contract/watchlists';
+export type {
+  DeletedWatchlist,
+  Watchlist,
+  WatchlistHistory,
+  WatchlistIndex,
+  WatchlistItem,
+  WatchlistSummary,
+  WatchlistVersion,
+  WatchlistVisibility,
+} from '../contract/watchlists';
 
 /** A refusal, with the list as it is now when the refusal is a version conflict. */
 const errorBodySchema = watchlistErrorBodySchema.extend({ current: watchlistSchema.optional() });
@@ -81,7 +98,10 @@ function versionQueryString(version: number): string {
   return `?${new URLSearchParams(query).toString()}`;
 }
 
-export function createWatchlistClient(opts: { fetch?: FetchLike; baseUrl?: string } = {}) {
+export function createWatchlistClient(
+  opts: { fetch?: FetchLike; baseUrl?: string; csrfHeaders?: () => Promise<Record<string, string>> } = {},
+) {
+  const csrfHeaders = opts.csrfHeaders ?? (opts.fetch === undefined ? writeHeaders : async () => ({}));
   // Looked up per call so that a test replacing globalThis.fetch is honoured.
   const doFetch: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const base = `${opts.baseUrl ?? ''}${WATCHLISTS_BASE_PATH}`;
@@ -94,6 +114,8 @@ export function createWatchlistClient(opts: { fetch?: FetchLike; baseUrl?: strin
   ): Promise<{ status: number; json: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // Every write carries the session's CSRF token (when the server uses sign-in).
+    if (method !== 'GET') Object.assign(headers, await csrfHeaders());
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -185,7 +207,22 @@ export function createWatchlistClient(opts: { fetch?: FetchLike; baseUrl?: strin
     return parse(watchlistSchema, json, 'watchlist');
   }
 
-  return { list, get, create, remove, send };
+  async function history(id: number, signal?: AbortSignal): Promise<WatchlistHistory> {
+    const { json } = await request('GET', watchlistPath('history', { id }), undefined, signal);
+    return parse(watchlistHistorySchema, json, 'history');
+  }
+
+  async function deleted(signal?: AbortSignal): Promise<DeletedWatchlist[]> {
+    const { json } = await request('GET', watchlistPath('deleted', {}), undefined, signal);
+    return parse(deletedIndexSchema, json, 'list of deleted watchlists').deleted;
+  }
+
+  async function restore(id: number): Promise<Watchlist> {
+    const { json } = await request('POST', watchlistPath('restore', { id }), undefined, undefined);
+    return parse(watchlistSchema, json, 'restored watchlist');
+  }
+
+  return { list, get, create, remove, send, history, deleted, restore };
 }
 
 export type WatchlistClient = ReturnType<typeof createWatchlistClient>;
@@ -217,6 +254,16 @@ export const writes = {
     path: watchlistPath('order', { id }),
     body: { thscodes: [...thscodes], version } satisfies z.input<typeof orderBody>,
   }),
+  visibility: (id: number, visibility: WatchlistVisibility, version: number): WriteRequest => ({
+    method: 'PUT',
+    path: watchlistPath('visibility', { id }),
+    body: { visibility, version } satisfies z.input<typeof visibilityBody>,
+  }),
+  restoreVersion: (id: number, version: number, expected: number): WriteRequest => ({
+    method: 'POST',
+    path: watchlistPath('restoreVersion', { id }),
+    body: { version, expected } satisfies z.input<typeof restoreVersionBody>,
+  }),
   note: (id: number, thscode: string, note: string, version: number): WriteRequest => ({
     method: 'PUT',
     path: watchlistPath('note', { id, thscode }),
@@ -230,6 +277,8 @@ export const watchlistKeys = {
   all: ['watchlists'] as const,
   index: () => ['watchlists', 'index'] as const,
   detail: (id: number) => ['watchlists', 'detail', id] as const,
+  history: (id: number) => ['watchlists', 'history', id] as const,
+  deleted: () => ['watchlists', 'deleted'] as const,
 };
 
 /** Per-user data edited in other tabs too: read again on focus, never older than a few seconds. */
@@ -250,6 +299,22 @@ export function watchlistQuery(id: number, client: WatchlistClient = watchlistCl
     staleTime: WATCHLIST_STALE_MS,
     // A missing list stays missing; other failures are worth one more try.
     retry: (count, error) => error.status !== 404 && error.status !== 400 && count < 1,
+  });
+}
+
+export function watchlistHistoryQuery(id: number, client: WatchlistClient = watchlistClient) {
+  return queryOptions<WatchlistHistory, WatchlistApiError>({
+    queryKey: watchlistKeys.history(id),
+    queryFn: ({ signal }) => client.history(id, signal),
+    staleTime: WATCHLIST_STALE_MS,
+  });
+}
+
+export function deletedWatchlistsQuery(client: WatchlistClient = watchlistClient) {
+  return queryOptions<DeletedWatchlist[], WatchlistApiError>({
+    queryKey: watchlistKeys.deleted(),
+    queryFn: ({ signal }) => client.deleted(signal),
+    staleTime: WATCHLIST_STALE_MS,
   });
 }
 
@@ -277,7 +342,8 @@ export type WatchlistEdit =
       /** The note the user started from: a different note now means someone else changed it meanwhile. */
       base: string;
     }
-  | { kind: 'rename'; name: string; base: string };
+  | { kind: 'rename'; name: string; base: string }
+  | { kind: 'visibility'; visibility: WatchlistVisibility };
 
 /**
  * The edit on one version of the list: a request, nothing to do (`noop`: already done, e.g. the item is
@@ -338,6 +404,10 @@ export function planEdit(list: Watchlist, edit: WatchlistEdit): EditPlan {
       if (list.name === edit.name) return { kind: 'noop', reason: 'unchanged' };
       if (list.name !== edit.base) return { kind: 'refused', reason: 'changed' };
       return { kind: 'send', request: writes.rename(list.id, edit.name, list.version) };
+    case 'visibility':
+      return list.visibility === edit.visibility
+        ? { kind: 'noop', reason: 'unchanged' }
+        : { kind: 'send', request: writes.visibility(list.id, edit.visibility, list.version) };
   }
 }
 
@@ -385,6 +455,8 @@ export function applyEdit(list: Watchlist, edit: WatchlistEdit): Watchlist {
       };
     case 'rename':
       return { ...list, name: edit.name };
+    case 'visibility':
+      return { ...list, visibility: edit.visibility };
   }
 }
 

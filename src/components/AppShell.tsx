@@ -5,6 +5,7 @@ import { COLOR_CONVENTIONS, useColorConvention, useTheme } from '../lib/preferen
 import { ModeBadge } from './ModeBadge';
 import { DocumentTitle } from './DocumentTitle';
 import { DataTime, SessionIndicator } from './ShellStatus';
+import { SessionStatus, SignInGate } from './Session';
 
 const LANGUAGE_LABELS: Record<Language, string> = { 'zh-CN': '中', en: 'EN' };
 
@@ -235,6 +236,7 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
             <SessionIndicator />
             <DataTime />
             <ModeBadge />
+            <SessionStatus />
           </div>
           <button
             ref={buttonRef}
@@ -254,7 +256,7 @@ export function AppShell({ search, children }: { search: ReactNode; children: Re
         <AppMenu id={menuId} ref={menuRef} open={menuOpen} onClose={closeMenu} />
       </header>
       <main id="main" className="page" tabIndex={-1}>
-        {children}
+        <SignInGate>{children}</SignInGate>
       </main>
     </div>
   );

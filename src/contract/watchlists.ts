@@ -38,6 +38,16 @@ export const WATCHLIST_ROUTES = {
   order: '/:id/order',
   /** PUT: an item's note. */
   note: '/:id/items/:thscode/note',
+  /** PUT: who may see the list (the owner only). */
+  visibility: '/:id/visibility',
+  /** GET: the list's versions, newest first. */
+  history: '/:id/history',
+  /** POST `{ version }` (the version to bring back) with `expected` (the current one). */
+  restoreVersion: '/:id/history/restore',
+  /** GET: the caller's recently deleted lists. */
+  deleted: '/deleted',
+  /** POST: bring a deleted list back. */
+  restore: '/deleted/:id/restore',
 } as const;
 export type WatchlistRoute = keyof typeof WATCHLIST_ROUTES;
 
@@ -73,12 +83,25 @@ const NAME_CONTROL_RE = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- notes may span lines but hold no other control characters
 const NOTE_CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+/**
+ * Characters that change how text is shown without being seen: bidirectional overrides, embeddings and
+ * isolates (which can make 'gnp.exe' read as 'exe.png'), zero-width spaces and joiners, the word joiner
+ * and the byte-order mark. Names and notes are stored without them, so two names that look the same are
+ * the same.
+ */
+const INVISIBLE_RE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u061c]/g;
+
+/** Text as it is stored: NFC, without invisible formatting characters. */
+export function normaliseText(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE_RE, '');
+}
+
 /** Tells the refusal which rule a custom check stands for (its `code`). */
 const rule = (name: string) => ({ params: { rule: name } });
 
 export const watchlistNameSchema = z
   .string()
-  .transform((s) => s.trim())
+  .transform((s) => normaliseText(s).trim())
   .refine((s) => textLength(s) >= 1 && textLength(s) <= WATCHLIST_LIMITS.name_length, {
     message: `must be 1 to ${WATCHLIST_LIMITS.name_length} characters after trimming spaces`,
     ...rule('length'),
@@ -103,6 +126,7 @@ export const watchlistCodeSchema = z
 
 export const watchlistNoteSchema = z
   .string()
+  .transform(normaliseText)
   .refine((s) => textLength(s) <= WATCHLIST_LIMITS.note_length, {
     message: `must be at most ${WATCHLIST_LIMITS.note_length} characters`,
     ...rule('length'),
@@ -163,6 +187,15 @@ export const orderBody = z.strictObject({
 });
 export const noteBody = z.strictObject({ note: watchlistNoteSchema, version: versionSchema });
 
+export const WATCHLIST_VISIBILITIES = ['private', 'team'] as const;
+export type WatchlistVisibility = (typeof WATCHLIST_VISIBILITIES)[number];
+export const visibilityBody = z.strictObject({
+  visibility: z.enum(WATCHLIST_VISIBILITIES, 'must be private or team'),
+  version: versionSchema,
+});
+/** `version`: the one to bring back; `expected`: the list's current version (as every write names it). */
+export const restoreVersionBody = z.strictObject({ version: versionSchema, expected: versionSchema });
+
 /**
  * How a code is checked before it goes into a list: the instrument search (`meta/tickers/search`)
  * asked with the code, and an exact match of the thscode among its first results. The BFF checks
@@ -170,6 +203,16 @@ export const noteBody = z.strictObject({ note: watchlistNoteSchema, version: ver
  */
 export function watchlistLookupParams(thscode: string): { q: string; limit: number } {
   return { q: thscode, limit: 50 };
+}
+
+/**
+ * A batch (CSV import, shared link) is checked against the exchanges' code table instead: one call
+ * (`meta/tickers/list`, a page of `WATCHLIST_TABLE_PAGE` rows) answers every listed code at once; codes
+ * the table does not hold (futures, options, off-exchange funds) are then looked up one by one.
+ */
+export const WATCHLIST_TABLE_PAGE = 10_000;
+export function watchlistTableParams(offset: number): { exchange: string[]; limit: number; offset: number } {
+  return { exchange: ['SH', 'SZ', 'BJ'], limit: WATCHLIST_TABLE_PAGE, offset };
 }
 
 // ---- answers ----
@@ -197,12 +240,61 @@ export const watchlistSummarySchema = z.object({
   /** Unix ms. */
   created_at: z.number(),
   updated_at: z.number(),
+  /** Who owns the list: their id and the name others see. */
+  owner_id: z.string(),
+  owner_name: z.string(),
+  /** private: the owner only; team: every signed-in user may read it. */
+  visibility: z.enum(WATCHLIST_VISIBILITIES),
+  /** What the caller may do: owner (everything) or read. */
+  access: z.enum(['owner', 'read']),
 });
 export type WatchlistSummary = z.infer<typeof watchlistSummarySchema>;
 
 /** A list with its items in order; every write answers it as committed. */
 export const watchlistSchema = watchlistSummarySchema.extend({ items: z.array(watchlistItemSchema) });
 export type Watchlist = z.infer<typeof watchlistSchema>;
+
+/** A deleted list as "recently deleted" shows it (the caller's own only). */
+export const deletedWatchlistSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  item_count: z.number().int(),
+  /** Unix ms. */
+  deleted_at: z.number(),
+  /** Unix ms: after this the list is gone for good. */
+  purge_at: z.number(),
+});
+export type DeletedWatchlist = z.infer<typeof deletedWatchlistSchema>;
+export const deletedIndexSchema = z.object({ deleted: z.array(deletedWatchlistSchema) });
+
+/** What a change did, for the history. */
+export const WATCHLIST_ACTIONS = [
+  'create',
+  'rename',
+  'add',
+  'remove',
+  'reorder',
+  'note',
+  'visibility',
+  'restore_version',
+  'snapshot',
+] as const;
+
+/** One version of a list: who made it, when, what changed, and the list as it was then. */
+export const watchlistVersionSchema = z.object({
+  version: z.number().int(),
+  at: z.number(),
+  by: z.string(),
+  /** Text, not the enum: an action added on the server later must not blank the page. */
+  action: z.string(),
+  /** Codes added or removed, the new name, the restored version, …: plain text. */
+  detail: z.string(),
+  name: z.string(),
+  codes: z.array(z.string()),
+});
+export type WatchlistVersion = z.infer<typeof watchlistVersionSchema>;
+export const watchlistHistorySchema = z.object({ versions: z.array(watchlistVersionSchema) });
+export type WatchlistHistory = z.infer<typeof watchlistHistorySchema>;
 
 export const watchlistLimitsSchema = z.object({
   lists: z.number().int(),
@@ -237,10 +329,16 @@ export const WATCHLIST_ERROR_CODES = [
   'limit',
   'duplicate',
   'order_mismatch',
+  'version_not_found',
   // the instrument search
   'unknown_instrument',
   'unsupported_asset_type',
   'search_unavailable',
+  // sign-in and ownership
+  'unauthenticated',
+  'forbidden',
+  'csrf',
+  'host_not_allowed',
   // the transport
   'cross_origin',
   'media_type',

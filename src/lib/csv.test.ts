@@ -52,6 +52,28 @@ describe('toCsv', () => {
     expect(csvField('-12.5')).toBe('-12.5');
   });
 
+  it.each([
+    [' =1+1', "' =1+1"],
+    ['\u00a0=1+1', "'\u00a0=1+1"],
+    ['\u3000@SUM(A1)', "'\u3000@SUM(A1)"],
+    ['＝HYPERLINK("x")', `"'＝HYPERLINK(""x"")"`],
+    ['＋1', "'＋1"],
+    ['－cmd', "'－cmd"],
+    ['＠SUM(A1)', "'＠SUM(A1)"],
+    ['\t=1', "'\t=1"],
+    ['\r=1', `"'\r=1"`],
+    ['\tplain', "'\tplain"],
+    [' -12', "' -12"],
+  ])('neutralises %j (OWASP: after white space, full-width forms, tab, CR)', (text, written) => {
+    expect(csvField(text)).toBe(written);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(csvField('贵州茅台')).toBe('贵州茅台');
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField('-')).toBe("'-");
+  });
+
   it('writes only the header for no rows', () => {
     expect(toCsv(columns, [])).toBe('代码,名称,"Price, CNY",Change %\r\n');
   });

@@ -14,13 +14,22 @@ export const BOM = '\uFEFF';
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
 /**
- * Text a spreadsheet would run as a formula (CSV injection). Numbers are written as numbers, so this
- * only touches text such as a name starting with "=" or "@"; "-" is left alone when the text is a number.
+ * Text a spreadsheet would run as a formula (CSV injection, as OWASP describes it): one that starts with
+ * = + - @, a tab or a carriage return, also after leading spaces (any Unicode white space, the
+ * no-break and ideographic spaces included, which spreadsheets skip) and in full-width form (＝ ＋ － ＠,
+ * which Excel reads as the ASCII ones). Such a field gets a leading ' so it stays text. Numbers are
+ * written as numbers, so this only touches text; a plain negative number as text ('-12.5') is left alone.
  */
-const FORMULA_START = /^[=+@\t\r]|^-(?!\d+(\.\d+)?$)/;
+const FORMULA_START = /^[\s\u00a0\u3000\ufeff]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
+
+/** Whether a spreadsheet would run this text as a formula: what `csvField` marks with a leading '. */
+export function isFormulaLike(text: string): boolean {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text);
+}
 
 function escapeText(text: string): string {
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  const safe = isFormulaLike(text) ? `'${text}` : text;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -19,13 +19,26 @@ export const Route = createFileRoute('/watchlists/$id')({
 
 function WatchlistRoute() {
   const { id } = Route.useParams();
-  const { sort } = Route.useSearch();
+  const { sort, panel } = Route.useSearch();
   const navigate = Route.useNavigate();
   const sorting = useMemo(() => sortingOf(sort), [sort]);
   // Sorting replaces the history entry: Back leaves the list instead of stepping through sorts.
   const onSortingChange = useCallback(
-    (next: SortingState) => void navigate({ search: { sort: sortParam(next) }, replace: true }),
+    (next: SortingState) =>
+      void navigate({ search: (prev) => ({ ...prev, sort: sortParam(next) }), replace: true }),
     [navigate],
   );
-  return <WatchlistView rawId={id} sorting={sorting} onSortingChange={onSortingChange} />;
+  const onPanelChange = useCallback(
+    (next: 'history' | undefined) => void navigate({ search: (prev) => ({ ...prev, panel: next }) }),
+    [navigate],
+  );
+  return (
+    <WatchlistView
+      rawId={id}
+      sorting={sorting}
+      onSortingChange={onSortingChange}
+      panel={panel}
+      onPanelChange={onPanelChange}
+    />
+  );
 }

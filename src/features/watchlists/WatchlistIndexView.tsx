@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { isWatchlistApiError, watchlistIndexQuery, type WatchlistSummary } from '../../api/watchlists';
+import {
+  deletedWatchlistsQuery,
+  isWatchlistApiError,
+  watchlistIndexQuery,
+  type WatchlistSummary,
+} from '../../api/watchlists';
+import { useRestoreDeleted } from './api/restore-watchlist';
 import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { ErrorState } from '../../components/states';
 import { formatShanghaiMinute } from '../../lib/format';
@@ -35,14 +41,16 @@ export function WatchlistIndexView() {
     if (notice?.tone === 'info') setStatus(notice.text);
   }
 
-  const lists = index.data?.watchlists ?? [];
+  const all = index.data?.watchlists ?? [];
+  const lists = all.filter((l) => l.access === 'owner');
+  const team = all.filter((l) => l.access !== 'owner');
   const max = index.data?.limits.lists ?? WATCHLIST_LIMITS.lists;
 
   return (
     <div className="wl-page" data-testid="watchlist-index">
       <section className="panel">
         <div className="wl-head">
-          <h1 className="panel__title wl-title">{t('index.title')}</h1>
+          <h1 className="panel__title wl-title">{t('index.mine')}</h1>
           <span className="muted num">
             {index.data ? t('index.count', { count: lists.length, max }) : ''}
           </span>
@@ -80,6 +88,7 @@ export function WatchlistIndexView() {
                 <th scope="col" className="wl-num">
                   {t('index.items')}
                 </th>
+                <th scope="col">{t('index.visibility')}</th>
                 <th scope="col">{t('index.updated')}</th>
                 <th scope="col">{t('index.actions')}</th>
               </tr>
@@ -101,6 +110,11 @@ export function WatchlistIndexView() {
                     )}
                   </td>
                   <td className="wl-num num">{list.item_count}</td>
+                  <td>
+                    <span className={list.visibility === 'team' ? 'wl-badge wl-badge--team' : 'wl-badge'}>
+                      {t(`visibility.${list.visibility}`)}
+                    </span>
+                  </td>
                   <td className="num muted">{formatShanghaiMinute(list.updated_at)}</td>
                   <td>
                     {removal.state.target?.id === list.id ? (
@@ -144,7 +158,131 @@ export function WatchlistIndexView() {
           </table>
         )}
       </section>
+      <TeamLists lists={team} pending={index.isPending} />
+      <RecentlyDeleted onRestored={(name) => setStatus(t('deleted.restored', { name }))} />
     </div>
+  );
+}
+
+/** Lists colleagues made visible to the team: read-only, with their owner. */
+function TeamLists({ lists, pending }: { lists: readonly WatchlistSummary[]; pending: boolean }) {
+  const { t } = useWatchlistText();
+  return (
+    <section className="panel" aria-labelledby="wl-team-title" data-testid="team-lists">
+      <h2 id="wl-team-title" className="panel__title">
+        {t('index.team')}
+      </h2>
+      <p className="muted wl-intro">{t('index.teamIntro')}</p>
+      {pending ? null : lists.length === 0 ? (
+        <p className="muted">{t('index.teamEmpty')}</p>
+      ) : (
+        <div className="wl-scroll">
+          <table className="wl-index" aria-label={t('index.team')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('index.name')}</th>
+                <th scope="col">{t('index.owner')}</th>
+                <th scope="col" className="wl-num">
+                  {t('index.items')}
+                </th>
+                <th scope="col">{t('index.updated')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lists.map((list) => (
+                <tr key={list.id} data-testid="team-entry">
+                  <td>
+                    <Link to="/watchlists/$id" params={{ id: String(list.id) }} className="wl-index__name">
+                      {list.name}
+                    </Link>
+                  </td>
+                  <td>{list.owner_name}</td>
+                  <td className="wl-num num">{list.item_count}</td>
+                  <td className="num muted">{formatShanghaiMinute(list.updated_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The reader's deleted lists, kept 30 days, each with "restore". */
+function RecentlyDeleted({ onRestored }: { onRestored: (name: string) => void }) {
+  const { t, lang } = useWatchlistText();
+  const deleted = useQuery(deletedWatchlistsQuery());
+  const restore = useRestoreDeleted();
+  const [error, setError] = useState<string | null>(null);
+  const rows = deleted.data ?? [];
+  return (
+    <section className="panel" aria-labelledby="wl-deleted-title" data-testid="recently-deleted">
+      <h2 id="wl-deleted-title" className="panel__title">
+        {t('deleted.title')}
+      </h2>
+      <p className="muted wl-intro">{t('deleted.intro')}</p>
+      {error && (
+        <p className="wl-error" role="alert">
+          {error}
+        </p>
+      )}
+      {deleted.isError ? (
+        <ErrorState error={deleted.error} onRetry={() => void deleted.refetch()} />
+      ) : deleted.isPending ? null : rows.length === 0 ? (
+        <p className="muted">{t('deleted.empty')}</p>
+      ) : (
+        <div className="wl-scroll">
+          <table className="wl-index" aria-label={t('deleted.title')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('index.name')}</th>
+                <th scope="col" className="wl-num">
+                  {t('index.items')}
+                </th>
+                <th scope="col">{t('deleted.when')}</th>
+                <th scope="col">{t('deleted.until')}</th>
+                <th scope="col">{t('index.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="deleted-entry">
+                  <td>{row.name}</td>
+                  <td className="wl-num num">{row.item_count}</td>
+                  <td className="num muted">{formatShanghaiMinute(row.deleted_at)}</td>
+                  <td className="num muted">{formatShanghaiMinute(row.purge_at)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      disabled={restore.isPending}
+                      aria-label={t('deleted.restoreLabel', { name: row.name })}
+                      onClick={() => {
+                        setError(null);
+                        restore.mutate(row.id, {
+                          onSuccess: (list) => onRestored(list.name),
+                          onError: (failure) =>
+                            setError(
+                              t('deleted.failed', {
+                                message: isWatchlistApiError(failure)
+                                  ? apiErrorText(failure, t, lang)
+                                  : String(failure),
+                              }),
+                            ),
+                        });
+                      }}
+                    >
+                      {t('deleted.restore')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

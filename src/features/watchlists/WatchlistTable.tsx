@@ -51,6 +51,8 @@ export interface WatchlistTableProps {
   announce: (text: string) => void;
   loading?: boolean;
   toolbar?: ReactNode;
+  /** Someone else's list shared with the team: no moving, notes or removing. */
+  readOnly?: boolean;
 }
 
 type Side = 'before' | 'after';
@@ -111,11 +113,12 @@ export function WatchlistTable({
   announce,
   loading = false,
   toolbar,
+  readOnly = false,
 }: WatchlistTableProps) {
   const { t, lang, assetLabel } = useWatchlistText();
   const hintId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
-  const canMove = sorting.length === 0;
+  const canMove = sorting.length === 0 && !readOnly;
   const shareCodes = useMemo(
     () => items.filter((i) => i.asset_type === 'a-share').map((i) => i.thscode),
     [items],
@@ -327,36 +330,43 @@ export function WatchlistTable({
         header: t('col.note'),
         value: (row) => row.item.note,
         width: 220,
-        cell: (row) => (
-          <NoteCell
-            note={row.item.note}
-            name={row.item.name}
-            onSave={(note, base) => onEdit({ kind: 'note', thscode: row.item.thscode, note, base })}
-          />
-        ),
+        cell: (row) =>
+          readOnly ? (
+            <span className="wl-note-text">{row.item.note}</span>
+          ) : (
+            <NoteCell
+              note={row.item.note}
+              name={row.item.name}
+              onSave={(note, base) => onEdit({ kind: 'note', thscode: row.item.thscode, note, base })}
+            />
+          ),
       },
-      {
-        id: 'actions',
-        header: t('col.actions'),
-        value: () => null,
-        sortable: false,
-        hideable: false,
-        cell: (row) => (
-          <button
-            type="button"
-            className="btn btn--small btn--ghost wl-remove"
-            aria-label={t('row.removeLabel', { name: row.item.name })}
-            onClick={() => {
-              onEdit({ kind: 'remove', thscode: row.item.thscode, name: row.item.name });
-              announce(t('row.removed', { name: row.item.name, code: row.item.thscode }));
-            }}
-          >
-            {t('row.remove')}
-          </button>
-        ),
-      },
+      ...(readOnly
+        ? []
+        : [
+            {
+              id: 'actions',
+              header: t('col.actions'),
+              value: () => null,
+              sortable: false,
+              hideable: false,
+              cell: (row) => (
+                <button
+                  type="button"
+                  className="btn btn--small btn--ghost wl-remove"
+                  aria-label={t('row.removeLabel', { name: row.item.name })}
+                  onClick={() => {
+                    onEdit({ kind: 'remove', thscode: row.item.thscode, name: row.item.name });
+                    announce(t('row.removed', { name: row.item.name, code: row.item.thscode }));
+                  }}
+                >
+                  {t('row.remove')}
+                </button>
+              ),
+            } satisfies DataColumn<WatchRow>,
+          ]),
     ];
-  }, [assetLabel, announce, canMove, drop, hintId, lang, onEdit, t, valuations.byCode]);
+  }, [assetLabel, announce, canMove, drop, hintId, lang, onEdit, readOnly, t, valuations.byCode]);
 
   return (
     <div
@@ -370,7 +380,7 @@ export function WatchlistTable({
       }}
     >
       <p id={hintId} className="wl-hint muted">
-        {canMove ? t('list.reorderHint') : t('list.sortedHint')}
+        {readOnly ? t('readonly.hint') : canMove ? t('list.reorderHint') : t('list.sortedHint')}
       </p>
       <DataTable
         id="watchlist-items"

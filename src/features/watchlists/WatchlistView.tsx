@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { watchlistQuery, type Watchlist, type WatchlistEdit } from '../../api/watchlists';
+import { HistoryPanel } from './HistoryPanel';
 import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import type { SortingState } from '../../components/DataTable';
 import { ErrorState } from '../../components/states';
@@ -22,14 +23,37 @@ export interface WatchlistViewProps {
   rawId: string;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
+  /** The panel shown below the list (its history), from the URL. */
+  panel?: 'history' | undefined;
+  onPanelChange?: (panel: 'history' | undefined) => void;
+}
+
+interface PanelProps {
+  panel: 'history' | undefined;
+  onPanelChange: (panel: 'history' | undefined) => void;
 }
 
 /** `/watchlists/$id`: one list with live columns, editing, share and export. */
-export function WatchlistView({ rawId, sorting, onSortingChange }: WatchlistViewProps) {
+export function WatchlistView({
+  rawId,
+  sorting,
+  onSortingChange,
+  panel,
+  onPanelChange = () => undefined,
+}: WatchlistViewProps) {
   const { t } = useWatchlistText();
   const id = parseListId(rawId);
   if (id === null) return <ListMissing message={t('list.badId', { id: rawId })} />;
-  return <WatchlistPage key={id} id={id} sorting={sorting} onSortingChange={onSortingChange} />;
+  return (
+    <WatchlistPage
+      key={id}
+      id={id}
+      sorting={sorting}
+      onSortingChange={onSortingChange}
+      panel={panel}
+      onPanelChange={onPanelChange}
+    />
+  );
 }
 
 function ListMissing({ message }: { message: string }) {
@@ -61,11 +85,12 @@ function WatchlistPage({
   id,
   sorting,
   onSortingChange,
+  ...panelProps
 }: {
   id: number;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
-}) {
+} & PanelProps) {
   const { t } = useWatchlistText();
   const query = useQuery(watchlistQuery(id));
   const editor = useWatchlistEditor(id, query.data);
@@ -85,7 +110,13 @@ function WatchlistPage({
   if (query.isError && query.error.status === 404)
     return <ListMissing message={t('list.notFound', { id })} />;
   return (
-    <WatchlistWorkspace list={list} editor={editor} sorting={sorting} onSortingChange={onSortingChange} />
+    <WatchlistWorkspace
+      list={list}
+      editor={editor}
+      sorting={sorting}
+      onSortingChange={onSortingChange}
+      {...panelProps}
+    />
   );
 }
 
@@ -94,12 +125,14 @@ function WatchlistWorkspace({
   editor,
   sorting,
   onSortingChange,
+  panel,
+  onPanelChange,
 }: {
   list: Watchlist;
   editor: WatchlistEditor;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
-}) {
+} & PanelProps) {
   const { t } = useWatchlistText();
   const navigate = useNavigate();
   const quotes = useWatchlistQuotes(list.items);
@@ -124,6 +157,17 @@ function WatchlistWorkspace({
   }
 
   const failedQuotes = quotes.failed.length;
+  const owner = list.access === 'owner';
+
+  // Through the editor, after the edits still on their way, on the newest version of the list.
+  function toggleVisibility() {
+    const next = list.visibility === 'team' ? 'private' : 'team';
+    void submit({ kind: 'visibility', visibility: next }).then((outcome) => {
+      if (outcome.status === 'applied') {
+        announce(t('visibility.done', { name: outcome.list.name, what: t(`visibility.${next}`) }));
+      }
+    });
+  }
 
   return (
     <div className="wl-page" data-testid="watchlist-view">
@@ -132,7 +176,7 @@ function WatchlistWorkspace({
           {t('list.back')}
         </Link>
         <div className="wl-head">
-          {renaming ? (
+          {renaming && owner ? (
             <RenameForm
               name={list.name}
               onSave={(name) => {
@@ -146,21 +190,48 @@ function WatchlistWorkspace({
               <h1 className="panel__title wl-title" data-testid="watchlist-name">
                 {list.name}
               </h1>
-              <button type="button" className="btn btn--small btn--ghost" onClick={() => setRenaming(true)}>
-                {t('rename.label')}
-              </button>
+              {owner ? (
+                <button type="button" className="btn btn--small btn--ghost" onClick={() => setRenaming(true)}>
+                  {t('rename.label')}
+                </button>
+              ) : (
+                <span className="wl-badge wl-badge--readonly" data-testid="readonly-badge">
+                  {t('readonly.badge', { owner: list.owner_name })}
+                </span>
+              )}
             </>
           )}
           <span className="wl-head__spacer" />
-          <ShareButton name={list.name} items={list.items} />
-          <ExportButton name={list.name} items={list.items} />
+          {owner && (
+            <button
+              type="button"
+              className="btn btn--small"
+              aria-pressed={list.visibility === 'team'}
+              title={t('visibility.label', { what: t(`visibility.${list.visibility}`) })}
+              onClick={toggleVisibility}
+            >
+              {list.visibility === 'team' ? t('visibility.makePrivate') : t('visibility.makeTeam')}
+            </button>
+          )}
           <button
             type="button"
             className="btn btn--small"
-            onClick={() => removal.ask({ ...list, item_count: list.items.length })}
+            aria-expanded={panel === 'history'}
+            onClick={() => onPanelChange(panel === 'history' ? undefined : 'history')}
           >
-            {t('delete.listLabel')}
+            {panel === 'history' ? t('history.close') : t('history.open')}
           </button>
+          <ShareButton name={list.name} items={list.items} />
+          <ExportButton name={list.name} items={list.items} />
+          {owner && (
+            <button
+              type="button"
+              className="btn btn--small"
+              onClick={() => removal.ask({ ...list, item_count: list.items.length })}
+            >
+              {t('delete.listLabel')}
+            </button>
+          )}
         </div>
         <p className="muted num wl-meta">
           {t('list.meta', {
@@ -168,6 +239,10 @@ function WatchlistWorkspace({
             max: WATCHLIST_LIMITS.items_per_list,
             time: formatShanghaiMinute(list.updated_at),
           })}
+          {' · '}
+          <span data-testid="watchlist-visibility">
+            {t('visibility.label', { what: t(`visibility.${list.visibility}`) })}
+          </span>
         </p>
         {removal.state.target && (
           <ConfirmDelete
@@ -204,12 +279,14 @@ function WatchlistWorkspace({
             ))}
           </ul>
         )}
-        <AddInstrumentBox
-          present={present}
-          canAdd={list.items.length < WATCHLIST_LIMITS.items_per_list}
-          onAdd={add}
-          onMessage={(text) => editor.notify({ tone: 'info', text })}
-        />
+        {owner && (
+          <AddInstrumentBox
+            present={present}
+            canAdd={list.items.length < WATCHLIST_LIMITS.items_per_list}
+            onAdd={add}
+            onMessage={(text) => editor.notify({ tone: 'info', text })}
+          />
+        )}
       </section>
       <section className="panel wl-items">
         {failedQuotes > 0 && (
@@ -228,6 +305,7 @@ function WatchlistWorkspace({
           onSortingChange={onSortingChange}
           onEdit={onEdit}
           announce={announce}
+          readOnly={!owner}
           toolbar={
             sorting.length > 0 ? (
               <button type="button" className="btn btn--small" onClick={() => onSortingChange([])}>
@@ -237,6 +315,7 @@ function WatchlistWorkspace({
           }
         />
       </section>
+      {panel === 'history' && <HistoryPanel list={list} onClose={() => onPanelChange(undefined)} />}
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="watchlist-announcer">
         {announcement}
       </p>

@@ -1,6 +1,6 @@
 import type { WatchlistItem } from '../../api/watchlists';
 import { WATCHLIST_CODE_RE, WATCHLIST_LIMITS, watchlistNoteSchema } from '../../contract/watchlists';
-import { csvFileName, csvFileText, toCsv, type CsvColumn } from '../../lib/csv';
+import { csvFileName, csvFileText, isFormulaLike, toCsv, type CsvColumn } from '../../lib/csv';
 
 /**
  * A watchlist as a CSV file and back: `thscode,name,note`, one line per item in list order (the name is
@@ -106,20 +106,17 @@ export function parseCsvRecords(text: string): { line: number; fields: string[] 
 const CODE_HEADERS = ['thscode', 'code', '代码', '证券代码'];
 const NOTE_HEADERS = ['note', 'notes', '备注'];
 
-/** What src/lib/csv.ts marks with a leading `'` so that a spreadsheet does not run it as a formula. */
-const FORMULA_START = /^([=+@\t\r]|-(?!\d+(\.\d+)?$))/;
-
 /**
  * Reading a field back removes that mark. A note that itself starts with quotes before such text gets
  * one more quote on export (`noteForCsv`), so every note survives the round trip exactly.
  */
 export function unescapeCsvText(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1).replace(/^'*/, '')) ? text.slice(1) : text;
+  return text.startsWith("'") && isFormulaLike(text.slice(1).replace(/^'*/, '')) ? text.slice(1) : text;
 }
 
 /** The note as written to the file: see `unescapeCsvText`. */
 export function noteForCsv(note: string): string {
-  return /^'+/.test(note) && FORMULA_START.test(note.replace(/^'+/, '')) ? `'${note}` : note;
+  return /^'+/.test(note) && isFormulaLike(note.replace(/^'+/, '')) ? `'${note}` : note;
 }
 
 /** The server's rule for notes (length, no control characters but line breaks and tabs). */

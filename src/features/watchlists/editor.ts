@@ -39,6 +39,8 @@ function describe(edit: WatchlistEdit, t: WatchlistT): string {
       return t('edit.note', { code: edit.thscode });
     case 'rename':
       return t('edit.rename', { name: edit.name });
+    case 'visibility':
+      return t('edit.visibility', { what: t(`visibility.${edit.visibility}`) });
   }
 }
 

@@ -15,6 +15,9 @@ const KNOWN: Readonly<Record<string, WatchlistMessageKey>> = {
   cross_origin: 'error.crossOrigin',
   search_unavailable: 'error.searchUnavailable',
   unknown_instrument: 'error.unknownInstrument',
+  forbidden: 'error.forbidden',
+  csrf: 'error.csrf',
+  unauthenticated: 'error.unauthenticated',
 };
 
 /** Refusals of a value that breaks a rule: said as the field (in the reader's words) and the rule. */

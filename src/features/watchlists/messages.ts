@@ -135,6 +135,7 @@ const MESSAGES = {
   'edit.move': ['移动 {code}', 'Moving {code}'],
   'edit.note': ['{code} 的备注', 'The note of {code}'],
   'edit.rename': ['重命名为「{name}」', 'Renaming to “{name}”'],
+  'edit.visibility': ['设为{what}可见', 'Making it visible to: {what}'],
   'outcome.retried': [
     '清单刚在其他地方被修改过，已在最新版本上重新应用：{what}。',
     'The list had just been changed elsewhere; your change was applied again on the newest version: {what}.',
@@ -248,6 +249,70 @@ const MESSAGES = {
     '有代码不是已知的品种：{message}',
     'A code is not a known instrument: {message}',
   ],
+  'index.mine': ['我的清单', 'My lists'],
+  'index.team': ['团队共享的清单', 'Shared by the team'],
+  'index.teamIntro': [
+    '同事设为团队可见的清单，只能查看；需要修改可以用分享链接另存一份。',
+    'Lists colleagues made visible to the team: read-only; save your own copy through a share link to change one.',
+  ],
+  'index.teamEmpty': ['还没有同事共享清单。', 'No colleague has shared a list yet.'],
+  'index.owner': ['所有者', 'Owner'],
+  'index.visibility': ['可见范围', 'Visible to'],
+  'visibility.private': ['仅自己', 'Only me'],
+  'visibility.team': ['团队', 'Team'],
+  'visibility.makeTeam': ['设为团队可见', 'Share with the team'],
+  'visibility.makePrivate': ['设为仅自己可见', 'Make private'],
+  'visibility.label': ['可见范围：{what}', 'Visible to: {what}'],
+  'visibility.done': ['「{name}」现在{what}可见', '“{name}” is now visible to: {what}'],
+  'readonly.badge': ['只读 · {owner} 共享', 'Read-only · shared by {owner}'],
+  'readonly.hint': [
+    '这是同事共享的清单，只能查看。可以用“分享”链接另存为自己的清单。',
+    'This list is shared by a colleague and is read-only. Use “Share” to save a copy of your own.',
+  ],
+  'deleted.title': ['最近删除', 'Recently deleted'],
+  'deleted.intro': [
+    '删除的清单保留 30 天，期间可以连同品种和历史一起恢复。',
+    'Deleted lists are kept for 30 days and can be restored with their items and history.',
+  ],
+  'deleted.empty': ['没有最近删除的清单。', 'No recently deleted lists.'],
+  'deleted.when': ['删除于', 'Deleted'],
+  'deleted.until': ['保留至', 'Kept until'],
+  'deleted.restore': ['恢复', 'Restore'],
+  'deleted.restoreLabel': ['恢复「{name}」', 'Restore “{name}”'],
+  'deleted.restored': ['已恢复「{name}」', 'Restored “{name}”'],
+  'deleted.failed': ['恢复失败：{message}', 'Restore failed: {message}'],
+  'history.open': ['历史版本', 'History'],
+  'history.close': ['关闭历史', 'Close history'],
+  'history.title': ['「{name}」的历史版本', 'History of “{name}”'],
+  'history.empty': ['还没有历史记录。', 'No history yet.'],
+  'history.version': ['版本', 'Version'],
+  'history.when': ['时间', 'When'],
+  'history.by': ['修改人', 'By'],
+  'history.what': ['修改内容', 'Change'],
+  'history.items': ['品种数', 'Items'],
+  'history.current': ['当前版本', 'Current'],
+  'history.restore': ['恢复此版本', 'Restore this version'],
+  'history.restoreLabel': ['恢复到版本 {version}', 'Restore version {version}'],
+  'history.restored': [
+    '已恢复到版本 {version} 的内容（作为新版本 {now}）',
+    'Restored the content of version {version} (as new version {now})',
+  ],
+  'history.failed': ['恢复失败：{message}', 'Restore failed: {message}'],
+  'action.create': ['新建', 'Created'],
+  'action.rename': ['重命名 {detail}', 'Renamed {detail}'],
+  'action.add': ['添加 {detail}', 'Added {detail}'],
+  'action.remove': ['移除 {detail}', 'Removed {detail}'],
+  'action.reorder': ['调整顺序', 'Reordered'],
+  'action.note': ['修改 {detail} 的备注', 'Note of {detail} changed'],
+  'action.visibility': ['可见范围改为 {detail}', 'Visibility set to {detail}'],
+  'action.restore_version': ['恢复到版本 {detail}', 'Restored version {detail}'],
+  'action.snapshot': ['升级前的内容', 'Content before the upgrade'],
+  'error.forbidden': ['只有清单的所有者可以修改它。', 'Only the owner of a list can change it.'],
+  'error.csrf': [
+    '会话已过期或在别处重新登录过，请刷新页面后重试。',
+    'The session expired or changed elsewhere; reload the page and try again.',
+  ],
+  'error.unauthenticated': ['请先登录。', 'Please sign in first.'],
   // The "add to watchlist" control of instrument pages.
   'addTo.button': ['加入自选', 'Add to watchlist'],
   'addTo.title': ['加入自选清单', 'Add to a watchlist'],
@@ -271,6 +336,11 @@ export type WatchlistMessageKey = keyof typeof MESSAGES;
 const messages = defineMessages(MESSAGES);
 
 export const watchlistText = messages.text;
+
+/** Whether a key built at run time (an action or visibility from the server) has a phrase. */
+export function hasWatchlistText(key: string): key is WatchlistMessageKey {
+  return Object.hasOwn(MESSAGES, key);
+}
 export type WatchlistT = Translate<WatchlistMessageKey>;
 
 export interface WatchlistText {

@@ -25,6 +25,8 @@ const SORT_RE = new RegExp(`^(${SORTABLE_COLUMNS.join('|')})\\.(asc|desc)$`);
 
 export const listSearchSchema = z.object({
   sort: z.string().regex(SORT_RE).optional().catch(undefined),
+  /** `history`: the list's versions are shown below it. */
+  panel: z.enum(['history']).optional().catch(undefined),
 });
 export type ListSearch = z.infer<typeof listSearchSchema>;
 

@@ -28,6 +28,7 @@ export function useDeleteWatchlist({
     onSuccess: async (...args) => {
       queryClient.removeQueries({ queryKey: watchlistKeys.detail(args[1].id) });
       await queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+      void queryClient.invalidateQueries({ queryKey: watchlistKeys.deleted() });
       await onSuccess?.(...args);
     },
     onError: async (...args) => {

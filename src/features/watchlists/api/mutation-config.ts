@@ -11,4 +11,6 @@ export type MutationConfig<TData, TInput> = Omit<
 export function storeCommitted(queryClient: QueryClient, list: Watchlist): void {
   queryClient.setQueryData(watchlistKeys.detail(list.id), list);
   void queryClient.invalidateQueries({ queryKey: watchlistKeys.index() });
+  void queryClient.invalidateQueries({ queryKey: watchlistKeys.history(list.id) });
+  void queryClient.invalidateQueries({ queryKey: watchlistKeys.deleted() });
 }

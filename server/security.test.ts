@@ -1,0 +1,335 @@
+import { connect } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { z } from 'zod';
+import { createApp, gatewayOf } from './app';
+import { answerJson, startFakeUpstream } from './gateway/fake-upstream.testkit';
+import type { FakeUpstream } from './gateway/fake-upstream.testkit';
+import { testConfig } from './testkit';
+
+/**
+ * The attacks of issue 17, tried as an attacker would: through a real socket against a listening
+ * server, with raw bytes where a client library would refuse to send them.
+ */
+
+const KEY = 'sekrit-key-7f3a9c2e51';
+const NOW = Date.parse('2026-07-14T10:00:00+08:00');
+const SNAPSHOT = '/api/a-share/prices/snapshot?thscodes=600519.SH';
+
+let fake: FakeUpstream;
+let app: FastifyInstance | undefined;
+let logText = '';
+let staticDir: string;
+
+beforeAll(async () => {
+  fake = await startFakeUpstream();
+  staticDir = mkdtempSync(join(tmpdir(), 'security-static-'));
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(
+    join(staticDir, 'assets', 'app-1a2b.js'),
+    'console.log(1);\n//# sourceMappingURL=app-1a2b.js.map',
+  );
+  writeFileSync(join(staticDir, 'assets', 'app-1a2b.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function listen(env: Record<string, string> = {}): Promise<{ port: number; base: string }> {
+  logText = '';
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logText += chunk.toString();
+      done();
+    },
+  });
+  app = createApp({
+    config: testConfig({ STATIC_DIR: staticDir, ...env }),
+    upstream: { baseUrl: fake.url, apiKey: KEY },
+    mode: 'live',
+    clock: () => NOW,
+    logger: pino({ level: 'debug' }, sink),
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: Number(new URL(address).port), base: address };
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Milliseconds until the server closed the connection. */
+  closedAfterMs: number;
+}
+
+/** Sends raw bytes (any number of chunks, with pauses) and reads until the server closes. */
+function raw(port: number, chunks: readonly (string | Buffer | { pauseMs: number })[]): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const text = Buffer.concat(received).toString('utf8');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const i = line.indexOf(':');
+        if (i > 0) headers[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
+      }
+      resolve({
+        status: Number(statusLine.split(' ')[1] ?? 0),
+        headers,
+        body: rest.join('\r\n\r\n'),
+        closedAfterMs: Date.now() - started,
+      });
+    });
+    socket.once('connect', async () => {
+      try {
+        for (const chunk of chunks) {
+          if (typeof chunk === 'object' && 'pauseMs' in chunk) {
+            await new Promise((r) => setTimeout(r, chunk.pauseMs));
+            if (socket.destroyed) return;
+          } else socket.write(chunk);
+        }
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    });
+  });
+}
+
+function request(method: string, path: string, headers: Record<string, string>, body = ''): string {
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  if (body !== '') lines.push(`content-length: ${Buffer.byteLength(body)}`);
+  return `${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+const envelopeSchema = z.strictObject({
+  code: z.number(),
+  message: z.string(),
+  request_id: z.string(),
+  data: z.null(),
+});
+
+function envelopeOf(answer: RawAnswer): z.infer<typeof envelopeSchema> {
+  return envelopeSchema.parse(JSON.parse(answer.body));
+}
+
+describe('DNS rebinding', () => {
+  it('a request under a foreign host name is refused before any handler, whatever its Origin says', async () => {
+    const { port } = await listen();
+    const evil = { host: `rebind.evil.example:${port}`, origin: `http://rebind.evil.example:${port}` };
+    const create = await raw(port, [
+      request('POST', '/bff/watchlists', { ...evil, 'content-type': 'application/json' }, '{"name":"pwned"}'),
+    ]);
+    expect(create.status).toBe(421);
+    const read = await raw(port, [request('GET', '/bff/watchlists', evil)]);
+    expect(read.status).toBe(421);
+    expect(read.body).not.toContain('watchlists');
+    const api = await raw(port, [request('GET', SNAPSHOT, evil)]);
+    expect(api.status).toBe(421);
+    expect(envelopeOf(api).request_id).toBe(api.headers['x-request-id']);
+    // Nothing was created: the list index under the server's own name is empty.
+    const mine = await raw(port, [request('GET', '/bff/watchlists', { host: `127.0.0.1:${port}` })]);
+    expect(mine.status).toBe(200);
+    expect(JSON.parse(mine.body)).toMatchObject({ watchlists: [] });
+  });
+
+  it('a name listed in ALLOWED_HOSTS is served, and a write whose Origin is not allowed is refused', async () => {
+    const { port } = await listen({ ALLOWED_HOSTS: 'dash.team.example' });
+    const ok = await raw(port, [request('GET', '/bff/watchlists', { host: `dash.team.example:${port}` })]);
+    expect(ok.status).toBe(200);
+    const crossOrigin = await raw(port, [
+      request(
+        'POST',
+        '/bff/watchlists',
+        {
+          host: `127.0.0.1:${port}`,
+          origin: `http://rebind.evil.example:${port}`,
+          'content-type': 'application/json',
+        },
+        '{"name":"x"}',
+      ),
+    ]);
+    expect(crossOrigin.status).toBe(403);
+  });
+});
+
+describe('the key never leaves the server', () => {
+  const escapedKey = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  const echoes: [string, string][] = [
+    [
+      'unicode escapes in message',
+      `{"code":0,"message":"${escapedKey}","request_id":"up-1","data":{"item":[]}}`,
+    ],
+    [
+      'a \\/ escape in message',
+      `{"code":0,"message":"https:\\/\\/svc\\/?key=${escapedKey}","request_id":"up-1","data":{"item":[]}}`,
+    ],
+    ['the key as request_id', `{"code":0,"message":"ok","request_id":"${escapedKey}","data":{"item":[]}}`],
+    [
+      'nested in data, as a value and as a name',
+      `{"code":0,"message":"ok","request_id":"up-2","data":{"item":[{"note":"x ${escapedKey} y","${KEY}":1}]}}`,
+    ],
+    [
+      'a business error naming it',
+      `{"code":2001,"message":"invalid key ${escapedKey}","request_id":"up-3","data":null}`,
+    ],
+  ];
+
+  it.each(echoes)('%s: in no body, header, cache entry or log line', async (_what, body) => {
+    const { port } = await listen();
+    fake.behave(answerJson(body));
+    const answers = [
+      await raw(port, [request('GET', SNAPSHOT, { host: `127.0.0.1:${port}` })]),
+      // The second comes from the cache when the first was an answer worth keeping.
+      await raw(port, [request('GET', SNAPSHOT, { host: `127.0.0.1:${port}` })]),
+    ];
+    // A watchlist add looks the code up through the same gateway and logs what went wrong.
+    const created = await raw(port, [
+      request(
+        'POST',
+        '/bff/watchlists',
+        { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        '{"name":"k"}',
+      ),
+    ]);
+    const { id } = z.object({ id: z.number() }).parse(JSON.parse(created.body));
+    answers.push(
+      await raw(port, [
+        request(
+          'POST',
+          `/bff/watchlists/${id}/items`,
+          { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+          '{"thscode":"600519.SH","version":1}',
+        ),
+      ]),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBeGreaterThan(0);
+      expect(answer.body).not.toContain(KEY);
+      expect(answer.body).not.toContain(escapedKey);
+      for (const value of Object.values(answer.headers)) expect(value).not.toContain(KEY);
+    }
+    expect(answers[0]?.headers['x-request-id']).not.toMatch(/redacted|\\/);
+    if (app === undefined) throw new Error('no app');
+    expect(JSON.stringify(gatewayOf(app)?.status())).not.toContain(KEY);
+    expect(logText).not.toContain(KEY);
+    expect(logText).not.toContain(escapedKey);
+  });
+});
+
+describe('slow and malformed clients', () => {
+  it('a body trickled one byte at a time is cut off within the request timeout', async () => {
+    const { port } = await listen({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '500' });
+    const head =
+      `POST /bff/watchlists HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+      `content-length: 200\r\n\r\n{`;
+    const trickle = Array.from({ length: 40 }, () => [{ pauseMs: 250 }, ' ']).flat();
+    const answer = await raw(port, [head, ...trickle]);
+    // 1 s allowed, checked every 125 ms: closed well before the 10 s the trickle would take.
+    expect(answer.closedAfterMs).toBeLessThan(3000);
+    expect(answer.closedAfterMs).toBeGreaterThanOrEqual(900);
+  });
+
+  it('headers that never end are cut off within the headers timeout, with a 408 envelope', async () => {
+    const { port } = await listen({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '500' });
+    const answer = await raw(port, [`GET / HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n`, { pauseMs: 5000 }]);
+    expect(answer.closedAfterMs).toBeLessThan(3000);
+    expect(answer.status).toBe(408);
+    expect(envelopeOf(answer).request_id).toBe(answer.headers['x-request-id']);
+  });
+
+  it('a URL over 16 kB is a 431 envelope with a request id', async () => {
+    const { port } = await listen();
+    const answer = await raw(port, [
+      request('GET', `/api/a-share/prices/snapshot?thscodes=${'600519.SH,'.repeat(2000)}`, {
+        host: `127.0.0.1:${port}`,
+      }),
+    ]);
+    expect(answer.status).toBe(431);
+    const env = envelopeOf(answer);
+    expect(env.request_id).toMatch(/^bff-/);
+    expect(answer.headers['x-request-id']).toBe(env.request_id);
+  });
+
+  it.each([
+    [
+      'raw UTF-8 in the query',
+      Buffer.from(`GET /api/meta/tickers/search?q=茅台 HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`),
+    ],
+    ['a broken request line', 'GET\r\n\r\n'],
+    ['a header without a colon', 'GET / HTTP/1.1\r\nhost 127.0.0.1\r\n\r\n'],
+    ['a bad content length', 'POST /bff/watchlists HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: x\r\n\r\n'],
+    ['a NUL in a header', 'GET / HTTP/1.1\r\nhost: 127.0.0.1\r\nx-a: b\u0000c\r\n\r\n'],
+  ])('%s is a 400 envelope with a request id', async (_what, bytes) => {
+    const { port } = await listen();
+    const answer = await raw(port, [bytes]);
+    expect(answer.status).toBe(400);
+    const env = envelopeOf(answer);
+    expect(answer.headers['x-request-id']).toBe(env.request_id);
+  });
+
+  it('a body over the limit is a 413 envelope, and an undecodable URL outside /api an envelope too', async () => {
+    const { port } = await listen();
+    const big = JSON.stringify({ name: 'x'.repeat(100_000) });
+    const tooLarge = await raw(port, [
+      request(
+        'POST',
+        '/bff/watchlists',
+        { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        big,
+      ),
+    ]);
+    expect(tooLarge.status).toBe(413);
+    const badUrl = await raw(port, [request('GET', '/bff/%', { host: `127.0.0.1:${port}` })]);
+    expect(badUrl.status).toBe(400);
+    expect(envelopeOf(badUrl).request_id).toBe(badUrl.headers['x-request-id']);
+  });
+});
+
+describe('upstream figures and pauses', () => {
+  it('an absurd Retry-After from the service is capped before it reaches the browser', async () => {
+    const { port } = await listen({ UPSTREAM_MAX_ATTEMPTS: '1' });
+    fake.behave(answerJson('slow down', 429, { 'retry-after': '999999999' }));
+    const answer = await raw(port, [request('GET', SNAPSHOT, { host: `127.0.0.1:${port}` })]);
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(envelopeOf(answer).message).not.toContain('999999999');
+  });
+
+  it('/bff/status is for admins only; source maps are not served', async () => {
+    const proxy = {
+      AUTH_MODE: 'proxy',
+      TRUSTED_PROXIES: '127.0.0.1',
+      SESSION_SECRET: 'p'.repeat(32),
+      ADMIN_USERS: 'ann',
+    };
+    const { port } = await listen(proxy);
+    const host = `127.0.0.1:${port}`;
+    expect((await raw(port, [request('GET', '/bff/status', { host })])).status).toBe(401);
+    expect(
+      (await raw(port, [request('GET', '/bff/status', { host, 'x-forwarded-user': 'bob' })])).status,
+    ).toBe(403);
+    const admin = await raw(port, [request('GET', '/bff/status', { host, 'x-forwarded-user': 'ann' })]);
+    expect(admin.status).toBe(200);
+    expect(JSON.parse(admin.body)).toHaveProperty('budget');
+    const map = await raw(port, [request('GET', '/assets/app-1a2b.js.map', { host })]);
+    expect(map.status).toBe(404);
+    expect(map.body).not.toContain('sources');
+  });
+});
