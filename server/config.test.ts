@@ -274,7 +274,7 @@ describe('the list of variables', () => {
     });
     // Each auth mode reads its own variables: together they read every one.
     for (const extra of [{}, PROXY, { ...OIDC, BACKUP_DIR: '/tmp/b' }]) {
-      for (const key of Object.keys(extra)) delete target[key];
+      for (const key of Object.keys(extra)) Reflect.deleteProperty(target, key);
       Object.assign(target, extra);
       loadConfig(env);
     }

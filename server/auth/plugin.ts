@@ -17,7 +17,7 @@ import {
 import { WATCHLISTS_BASE_PATH, type WatchlistErrorCode } from '../../src/contract/watchlists';
 import type { AuthConfig } from '../config';
 import { isAllowedHost } from './hosts';
-import { LOCAL_USER, type Identity } from './identity';
+import { LOCAL_USER } from './identity';
 import { createOidcClient, type OidcClient } from './oidc';
 import { csrfToken, sameToken } from './tokens';
 
