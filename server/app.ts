@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions, FastifyReply } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 import { searchResolver, watchlistsPlugin } from './watchlists/index';
 import { errorStatus } from './error-status';
+import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 export type Mode = 'simulated' | 'live';
 
@@ -189,28 +189,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
   gateways.set(app, gateway);
   app.addHook('onClose', async () => gateway.close());
 
-  app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // React writes style attributes (chart containers, virtual rows).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Served over plain HTTP on loopback by default; HSTS belongs to whatever terminates TLS.
-    strictTransportSecurity: false,
-    // Same rule as frame-ancestors 'none', for browsers that only read the old header.
-    xFrameOptions: { action: 'deny' },
+  const headers = securityHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.register(compress);
   // Per client (IP address), on the routes that ask for it (the /api plugin's).
