@@ -106,6 +106,8 @@ async function runUpstream(): Promise<void> {
 // Child: the BFF (two apps: one with room for the miss measurement, one as configured by default)
 
 async function runBff(upstreamPort: number): Promise<void> {
+  // A clean exit on kill, so that a CPU profile (BENCH_CPU_PROF=<dir>) gets written.
+  process.on('SIGTERM', () => process.exit(0));
   const { createApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
   const base = loadConfig({
@@ -144,7 +146,13 @@ interface Child {
 
 async function start(role: string, args: string[] = []): Promise<Child> {
   const child = fork(fileURLToPath(import.meta.url), [role, ...args], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF && role === 'bff'
+        ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF]
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ports = await new Promise<Record<string, number>>((resolve, reject) => {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions, FastifyReply } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
@@ -29,6 +28,7 @@ import { installAuth } from './auth/plugin';
 import { isAllowedHost } from './auth/hosts';
 import { clientErrorHandler } from './http-errors';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
+import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 
 export type Mode = 'simulated' | 'live';
 
@@ -225,36 +225,19 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   app.server.maxConnections = deps.config.http.maxConnections;
-  // First of all hooks: the Host allow-list, who is asking, sign-in, CSRF (auth/plugin.ts).
+  // Every answer carries the security headers, refusals included: the first hook.
+  const headers = securityHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  // Then the Host allow-list, who is asking, sign-in, CSRF (auth/plugin.ts).
   installAuth(app, { auth: deps.config.auth, allowedHosts: deps.config.allowedHosts });
 
   const gateway = buildGateway(deps, ticker, clock, app.log);
   gateways.set(app, gateway);
   app.addHook('onClose', async () => gateway.close());
 
-  app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // React writes style attributes (chart containers, virtual rows).
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Served over plain HTTP on loopback by default; HSTS belongs to whatever terminates TLS.
-    strictTransportSecurity: false,
-    // Same rule as frame-ancestors 'none', for browsers that only read the old header.
-    xFrameOptions: { action: 'deny' },
-  });
   app.register(compress);
   // Per client (IP address), on the routes that ask for it (the /api plugin's).
   app.register(rateLimit, {

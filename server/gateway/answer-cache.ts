@@ -5,6 +5,7 @@ import type { Lifetime } from '../../src/contract/cache-policy';
 import type { ResilientRequest, ResilientResult } from './resilient-upstream';
 import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';
+import { Representation } from './representation';
 import type { Ticker } from './ticker';
 
 /**
@@ -20,7 +21,8 @@ import type { Ticker } from './ticker';
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
 
 export interface CachedAnswer {
-  body: string;
+  /** The envelope text with its entity tag and compressed forms. */
+  representation: Representation;
   upstreamRequestId: string | null;
   storedAt: number;
   freshUntil: number;
@@ -34,6 +36,10 @@ export type Served =
       cache: CacheStatus;
       /** The envelope text as the service sent it. */
       body: string;
+      /** The same text with its entity tag and compressed forms (kept with a cached answer). */
+      representation: Representation;
+      /** How much longer the answer is fresh (0: expired or not cached; browsers must ask again). */
+      freshForMs: number;
       code: number;
       upstreamRequestId: string | null;
       attempts: number;
@@ -85,7 +91,8 @@ export class AnswerCache {
   constructor(private readonly opts: AnswerCacheOptions) {
     this.lru = new LRUCache<string, CachedAnswer, FetchContext>({
       maxSize: opts.maxBytes,
-      sizeCalculation: (value, key) => value.body.length * 2 + key.length * 2 + ENTRY_OVERHEAD,
+      // The text (UTF-16), its UTF-8 bytes and room for a compressed form.
+      sizeCalculation: (value, key) => value.representation.body.length * 4 + key.length * 2 + ENTRY_OVERHEAD,
       perf: { now: () => opts.ticker.now() },
       // A fetch outlives an eviction of its entry: merged callers still get the answer.
       ignoreFetchAbort: true,
@@ -109,7 +116,7 @@ export class AnswerCache {
         // lru-cache drops the entry once even stale-if-error can no longer use it.
         options.ttl = staleUntil - now;
         return {
-          body: outcome.body,
+          representation: new Representation(outcome.body),
           upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
           storedAt: now,
           freshUntil,
@@ -127,12 +134,12 @@ export class AnswerCache {
     const usable = cached !== undefined && now < cached.staleUntil ? cached : undefined;
     if (usable && now < usable.freshUntil) {
       this.counts.hits++;
-      return answer(usable, 'HIT');
+      return answer(usable, 'HIT', now);
     }
     if (usable && now < usable.swrUntil) {
       this.counts.stale++;
       this.refreshInBackground(key, { ...request, priority: 'background' });
-      return answer(usable, 'STALE');
+      return answer(usable, 'STALE', now);
     }
     const context: FetchContext = { request: { ...request, priority: 'user' }, result: null };
     try {
@@ -140,14 +147,14 @@ export class AnswerCache {
       // Only a rejected fetch yields no value (fetchMethod never returns undefined).
       if (value === undefined) throw new Error(`no value for ${request.operation.id}`);
       this.counts.misses++;
-      return { ...answer(value, 'MISS'), ...callFigures(context) };
+      return { ...answer(value, 'MISS', this.opts.ticker.now()), ...callFigures(context) };
     } catch (err) {
       if (!(err instanceof NotCached)) throw err;
       const { outcome } = err.result;
       const worthStale = !outcome.ok || isTransientBusinessCode(outcome.envelope.code);
       if (usable && worthStale && this.opts.ticker.now() < usable.staleUntil) {
         this.counts.stale++;
-        return { ...answer(usable, 'STALE'), ...callFigures(context) };
+        return { ...answer(usable, 'STALE', now), ...callFigures(context) };
       }
       this.counts.misses++;
       const figures = callFigures(context);
@@ -156,6 +163,8 @@ export class AnswerCache {
         type: 'answer',
         cache: 'MISS',
         body: outcome.body,
+        representation: new Representation(outcome.body),
+        freshForMs: 0,
         code: outcome.envelope.code,
         upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
         ...figures,
@@ -187,11 +196,13 @@ export class AnswerCache {
 
 type ServedAnswer = Extract<Served, { type: 'answer' }>;
 
-function answer(value: CachedAnswer, cache: CacheStatus): ServedAnswer {
+function answer(value: CachedAnswer, cache: CacheStatus, now: number): ServedAnswer {
   return {
     type: 'answer',
     cache,
-    body: value.body,
+    body: value.representation.body,
+    representation: value.representation,
+    freshForMs: cache === 'STALE' ? 0 : Math.max(0, value.freshUntil - now),
     code: 0,
     upstreamRequestId: value.upstreamRequestId,
     attempts: 0,

@@ -1,8 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { operationByPath } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
 import type { CacheStatus } from './answer-cache';
+import { matchesEtag, type Representation } from './representation';
 import type { Gateway } from './gateway';
 import { retryAfterHeader } from './failures';
 
@@ -22,6 +24,10 @@ export interface GatewayAnswer {
   cache: CacheStatus;
   /** Set once the request reached the gateway. */
   log?: ApiLogFields;
+  /** A service answer: sent with its entity tag, compressed forms and freshness. */
+  representation?: Representation;
+  /** How much longer the answer is fresh; browsers may reuse it that long (`Cache-Control`). */
+  freshForMs?: number;
 }
 
 export interface GatewayDeps {
@@ -62,14 +68,42 @@ export function unknownOperation(path: string, requestId: string): GatewayAnswer
   );
 }
 
+type Operation = NonNullable<ReturnType<typeof operationByPath>>;
+type Parsed = ReturnType<typeof parseParams<Operation['params']>>;
+
+/**
+ * Parameter checks by operation and query string: the same URL polled all day is parsed once. The
+ * result depends on nothing else (the date rules, which read the clock, run on every request).
+ */
+const parsedQueries = new LRUCache<string, Parsed>({ max: 10_000 });
+
+function parseQuery(op: Operation, query: unknown, search: string | undefined): Parsed {
+  const key = search === undefined ? undefined : `${op.id}?${search}`;
+  const known = key === undefined ? undefined : parsedQueries.get(key);
+  if (known) return known;
+  const parsed = parseParams(op.params, toRawQuery(query), { unknown: 'reject', known: op.paramNames });
+  if (key !== undefined && key.length <= MEMO_KEY_MAX) parsedQueries.set(key, parsed);
+  return parsed;
+}
+
+/** Longer query strings are not worth keeping (the longest legitimate one is under 2 KiB). */
+const MEMO_KEY_MAX = 2_048;
+
 export async function answerOperation(
-  input: { path: string; query: unknown; requestId: string; client?: string },
+  input: {
+    path: string;
+    query: unknown;
+    /** The raw query string `query` was parsed from, when known: parse results are kept by it. */
+    search?: string;
+    requestId: string;
+    client?: string;
+  },
   deps: GatewayDeps,
 ): Promise<GatewayAnswer> {
   const op = operationByPath(input.path);
   if (!op) return unknownOperation(input.path, input.requestId);
 
-  const parsed = parseParams(op.params, toRawQuery(input.query), { unknown: 'reject', known: op.paramNames });
+  const parsed = parseQuery(op, input.query, input.search);
   if (!parsed.ok) return fail(400, parsed.code, parsed.message, input.requestId);
   const temporal = checkTemporal(op, parsed.value, deps.clock());
   if (temporal) return fail(400, temporal.code, temporal.message, input.requestId);
@@ -102,23 +136,54 @@ export async function answerOperation(
     retryAfter: null,
     cache: served.cache,
     log: { ...line, code: served.code, upstreamRequestId: served.upstreamRequestId },
+    representation: served.representation,
+    freshForMs: served.freshForMs,
   };
 }
 
 /** The gateway's part of each request's log line, picked up when the response is finished. */
 export const apiLogFields = new WeakMap<FastifyRequest, ApiLogFields>();
 
+/**
+ * `Cache-Control` of an answer: a fresh service answer may be reused by the browser for the rest of its
+ * lifetime (private: sign-in may stand in front); an expired one is revalidated (its ETag makes that a
+ * 304); errors are never stored.
+ */
+export function cacheControlOf(answer: GatewayAnswer): string {
+  if (!answer.representation) return 'no-store';
+  const seconds = Math.floor((answer.freshForMs ?? 0) / 1000);
+  return seconds > 0 ? `private, max-age=${seconds}` : 'private, no-cache';
+}
+
 export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyReply {
   if (answer.log) apiLogFields.set(reply.request, answer.log);
-  reply.code(answer.status).header('x-request-id', answer.requestId).header('x-cache', answer.cache);
+  reply
+    .code(answer.status)
+    .header('x-request-id', answer.requestId)
+    .header('x-cache', answer.cache)
+    .header('cache-control', cacheControlOf(answer));
   const retryAfter = retryAfterHeader(answer.retryAfter);
   if (retryAfter !== null) reply.header('retry-after', retryAfter);
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+  reply.type('application/json; charset=utf-8');
+  const rep = answer.representation;
+  if (!rep) return reply.send(answer.body);
+  const { headers } = reply.request;
+  reply.header('etag', rep.etag).header('vary', 'accept-encoding');
+  if (matchesEtag(headers['if-none-match'], rep.etag)) return reply.code(304).send();
+  // Compressed once per answer (the compress plugin skips a body that already has an encoding).
+  const encoding = rep.encodingFor(headers['accept-encoding']);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(rep.bytes(encoding));
 }
 
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
+}
+
+export function searchOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? '' : url.slice(q + 1);
 }
 
 /**
@@ -133,7 +198,13 @@ export function registerGateway(
   app.get('/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
     const answer = await answerOperation(
-      { path: pathOf(request.url), query: request.query, requestId: request.id, client: request.clientKey },
+      {
+        path: pathOf(request.url),
+        query: request.query,
+        search: searchOf(request.url),
+        requestId: request.id,
+        client: request.clientKey,
+      },
       deps,
     );
     return sendAnswer(reply, answer);
