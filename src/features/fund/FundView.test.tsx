@@ -147,10 +147,9 @@ describe('fund page', () => {
   }, 60_000);
 
   it('sends an ETF opened as a stock to its fund page', async () => {
-    renderAppAt('/stock/510300.SH');
-    const link = await screen.findByTestId('open-fund', {}, { timeout: 20_000 });
-    expect(link.getAttribute('href')).toBe('/fund/510300.SH');
-    expect(screen.getByRole('alert').textContent).toContain('510300.SH（沪深300ETF华泰柏瑞）是基金');
+    const router = renderAppAt('/stock/510300.SH');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fund/510300.SH'), { timeout: 20_000 });
+    expect(await screen.findByRole('heading', { level: 1, name: /沪深300ETF华泰柏瑞/ })).toBeTruthy();
     expect(sim.requests.some((u) => u.pathname.startsWith('/api/a-share/prices/'))).toBe(false);
   }, 60_000);
 });
