@@ -47,7 +47,6 @@ export function FundTabs(props: FundTabProps) {
         label={t('tabs.label')}
         labelOf={(tab) => t(`tab.${tab}`)}
         idPrefix="fund"
-        className="fund-tabs"
       >
         <TabPanel tab={search.tab} {...props} />
       </Tabs>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NotFoundPanel } from '../../components/NotFoundPanel';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiError, ErrorCode } from '../../contract/envelope';
@@ -103,17 +104,15 @@ function FundNotFound({
 }) {
   const { t } = useFundText();
   return (
-    <section className="panel fund-missing" aria-labelledby="fund-missing-title">
-      <h1 id="fund-missing-title" className="panel__title">
-        {t('page.notFoundTitle')}
-      </h1>
-      <p className="fund-missing__message" role="alert">
-        {message}
-      </p>
+    <NotFoundPanel
+      id="fund-missing"
+      title={t('page.notFoundTitle')}
+      message={message}
+      hint={t('page.notFoundHint')}
+      homeLabel={t('page.home')}
+      searchBox={searchBox}
+    >
       {children}
-      <p className="muted">{t('page.notFoundHint')}</p>
-      <div className="fund-missing__search">{searchBox}</div>
-      <Link to="/">{t('page.home')}</Link>
-    </section>
+    </NotFoundPanel>
   );
 }

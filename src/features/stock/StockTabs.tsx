@@ -48,7 +48,6 @@ export function StockTabs({ record, search, onSearch }: TabProps) {
         label={t('tabs.label')}
         labelOf={(tab) => t(`tab.${tab}`)}
         idPrefix="stock"
-        className="stock-tabs"
       >
         <TabPanel tab={search.tab} record={record} search={search} onSearch={onSearch} />
       </Tabs>

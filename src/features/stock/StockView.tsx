@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NotFoundPanel } from '../../components/NotFoundPanel';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { A_SHARE_CODE_RE } from '../../contract/params';
@@ -98,17 +99,15 @@ export function StockNotFound({
 }) {
   const { t } = useStockText();
   return (
-    <section className="panel stock-missing" aria-labelledby="stock-missing-title">
-      <h1 id="stock-missing-title" className="panel__title">
-        {t('page.notFoundTitle')}
-      </h1>
-      <p className="stock-missing__message" role="alert">
-        {message}
-      </p>
+    <NotFoundPanel
+      id="stock-missing"
+      title={t('page.notFoundTitle')}
+      message={message}
+      hint={t('page.notFoundHint')}
+      homeLabel={t('page.home')}
+      searchBox={searchBox}
+    >
       {children}
-      <p className="muted">{t('page.notFoundHint')}</p>
-      <div className="stock-missing__search">{searchBox}</div>
-      <Link to="/">{t('page.home')}</Link>
-    </section>
+    </NotFoundPanel>
   );
 }
