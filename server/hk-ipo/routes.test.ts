@@ -22,7 +22,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   sim = await startSimulator({ apiKey: KEY, now: () => NOW });
   app = createApp({
-    config: testConfig(),
+    // The files name the host they were asked for; that host must be allowed (DNS-rebinding guard).
+    config: testConfig({ ALLOWED_HOSTS: 'dash.test' }),
     upstream: { baseUrl: sim.url, apiKey: KEY },
     mode: 'simulated',
     clock: () => NOW,
