@@ -117,7 +117,7 @@ describe('parameter checks', () => {
       1002,
       'thscode',
     ],
-    ['a value out of range', '/api/a-share/prices/snapshot?limit=5000', 1003, 'limit'],
+    ['a value out of range', '/api/a-share/prices/snapshot?limit=10001', 1003, 'limit'],
     ['a conflict', `/api/a-share/prices/historical?thscode=600519.SH&start=${END}&end=${START}`, 1004, 'end'],
     ['an unknown parameter', '/api/a-share/prices/snapshot?limit=5&foo=1', 1002, 'foo'],
     ['a repeated parameter', '/api/a-share/prices/snapshot?limit=5&limit=6', 1002, 'limit'],
