@@ -5,7 +5,18 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 const bffPort = Number(process.env.BFF_PORT ?? 8787);
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's pending frame loads on its own: a skeleton exported next to its view must not pull
+      // the view (and its charts) into the entry.
+      codeSplittingOptions: {
+        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
+    react(),
+  ],
   server: {
     proxy: { '/api': `http://127.0.0.1:${bffPort}`, '/bff': `http://127.0.0.1:${bffPort}` },
   },
