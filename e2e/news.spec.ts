@@ -171,7 +171,7 @@ test('on a phone the columns scroll sideways, and a link to the last column open
   const news = new NewsPage(app);
   await news.open();
   // English labels are the longer ones: the row no longer fits 390 px.
-  await app.topBar.getByRole('button', { name: 'EN' }).click();
+  await app.chooseEnglish();
   const columns = news.view.getByRole('navigation', { name: 'Columns' });
   const global = columns.getByRole('link', { name: 'Global' });
   await expect(global).toBeVisible();

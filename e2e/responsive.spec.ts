@@ -36,14 +36,19 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
 }
 
 for (const width of WIDTHS) {
   test.describe(`${width} px wide`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('every section is reached from the menu with the keyboard', async ({ app, page }) => {
+    test('every section is reached from the menu with the keyboard, and none is wider than the screen', async ({
+      app,
+      page,
+    }, testInfo) => {
+      // One test walks all the sections (more than a dozen): three times the usual hang guard.
+      test.slow();
       await app.open('/');
       const menuButton = app.topBar.getByRole('button', { name: '菜单' });
       if (width < MENU_BELOW) {
@@ -54,6 +59,17 @@ for (const width of WIDTHS) {
       }
       const paths = await sections(page);
       expect(paths.length).toBeGreaterThanOrEqual(5);
+      const fitsTheScreen = async (path: string) => {
+        await settled(page);
+        const size = await page.evaluate(() => ({
+          document: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        }));
+        expect(size.document, `${path} at ${width} px`).toBe(size.viewport);
+        // The search box keeps a usable width at every size.
+        expect((await app.search.boundingBox())?.width ?? 0, `search box on ${path}`).toBeGreaterThan(150);
+        await attachScreenshot(page, testInfo, `${width}px ${path}`);
+      };
       // From the last section back to the first, so that every step changes the page.
       for (const path of [...paths].reverse()) {
         // From the top of the page, as after loading it: the skip link is its first stop.
@@ -69,6 +85,7 @@ for (const width of WIDTHS) {
         await page.keyboard.press('Enter');
         await expect(page).toHaveURL((url) => url.pathname === path);
         if (width < MENU_BELOW) await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+        await fitsTheScreen(path);
       }
       // The settings are in reach as well.
       await page.getByRole('link', { name: '跳到正文' }).focus();
@@ -79,23 +96,9 @@ for (const width of WIDTHS) {
       const settings = app.topBar.getByRole('group', { name: '设置' });
       await tabTo(page, settings.getByRole('button', { name: 'EN' }));
       await page.keyboard.press('Escape');
-    });
-
-    test('no page is wider than the screen', async ({ app, page }, testInfo) => {
-      await app.open('/');
-      const paths = [...(await sections(page)), INSTRUMENT_PAGE];
-      for (const path of paths) {
-        await app.open(path);
-        await settled(page);
-        const size = await page.evaluate(() => ({
-          document: document.documentElement.scrollWidth,
-          viewport: window.innerWidth,
-        }));
-        expect(size.document, `${path} at ${width} px`).toBe(size.viewport);
-        // The search box keeps a usable width at every size.
-        expect((await app.search.boundingBox())?.width ?? 0, `search box on ${path}`).toBeGreaterThan(150);
-        await attachScreenshot(page, testInfo, `${width}px ${path}`);
-      }
+      // And an instrument page, opened from a link.
+      await app.open(INSTRUMENT_PAGE);
+      await fitsTheScreen(INSTRUMENT_PAGE);
     });
   });
 }

@@ -24,6 +24,16 @@ export class AppPage {
     await expect(this.modeBadge).toHaveAttribute('data-mode', /^(simulated|live)$/);
   }
 
+  /**
+   * Switch the app to English with the language switch, which sits in the bar on wide screens and
+   * behind the menu button below 1024 px.
+   */
+  async chooseEnglish(): Promise<void> {
+    const english = this.topBar.getByRole('button', { name: 'EN' });
+    if (!(await english.isVisible())) await this.topBar.getByRole('button', { name: '菜单' }).click();
+    await english.click();
+  }
+
   result(code: string): Locator {
     return this.results.getByRole('option', { name: new RegExp(code.replace('.', '\\.')) });
   }
