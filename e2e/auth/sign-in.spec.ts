@@ -123,6 +123,8 @@ test('private, team-visible and read-only lists between two users; CSRF; restore
   await expect(bob.getByRole('button', { name: '删除清单' })).toHaveCount(0);
   await expect(bob.getByRole('combobox', { name: /添加品种/ })).toHaveCount(0);
   await expect(bob.getByRole('button', { name: /从清单移除/ })).toHaveCount(0);
+  await expect(bob.getByRole('button', { name: /拖动以调整/ })).toHaveCount(0);
+  // The item is there, its row named by the code shown in it.
   await expect(bob.getByRole('row', { name: /600519\.SH/ })).toBeVisible();
 
   // Alice: history of the team list, then restore its first version (no items).
