@@ -6,29 +6,36 @@ import { PROXY_PORT } from './ports';
  * provider whose login form takes any name). Alice's private list stays hers; her team list is read-only
  * for Bob, who can neither read the private one nor delete either by id; a write without the session's
  * CSRF token is refused. Also: deletion is undone from "recently deleted", an older version comes back
- * from the history. A proxy-mode dashboard refuses the user header from the browser's address. SHOTS=<folder> saves screenshots at 390 and 1440 px.
+ * from the history. A proxy-mode dashboard refuses the user header from the browser's address.
+ * Each page shown is checked at 390 and 1440 px for sideways scrolling; SHOTS=<folder> saves screenshots.
  */
 
 const RUN = Date.now().toString(36);
 const shots = process.env['SHOTS'];
 
+/** At phone and desktop width the page does not scroll sideways; with SHOTS, a screenshot of each. */
 async function shoot(page: Page, name: string): Promise<void> {
-  if (shots === undefined) return;
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+    // Polled: a table sizes its columns once it has seen the new width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        message: `${name} at ${width} px scrolls sideways`,
+      })
+      .toBeLessThanOrEqual(0);
+    if (shots !== undefined) await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 /** A signed-in page of `user` in a browser context of its own. */
-async function signIn(browser: Browser, user: string, screenshots = false): Promise<Page> {
+async function signIn(browser: Browser, user: string, shootGate = false): Promise<Page> {
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York' });
   const page = await context.newPage();
   await page.goto('/watchlists');
   const gate = page.getByTestId('sign-in');
   await expect(gate).toBeVisible();
-  if (screenshots) await shoot(page, 'sign-in');
+  if (shootGate) await shoot(page, 'sign-in');
   await gate.getByRole('link', { name: '登录' }).click();
   // The provider's development login form, then its consent page.
   await page.locator('input[name="login"]').fill(user);
@@ -82,7 +89,7 @@ async function fetchFrom(
 }
 
 test('private, team-visible and read-only lists between two users; CSRF; restore', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const alice = await signIn(browser, 'alice', true);
 
   const privateName = `Alice 私有 ${RUN}`;
@@ -123,7 +130,10 @@ test('private, team-visible and read-only lists between two users; CSRF; restore
   await expect(bob.getByRole('button', { name: '删除清单' })).toHaveCount(0);
   await expect(bob.getByRole('combobox', { name: /添加品种/ })).toHaveCount(0);
   await expect(bob.getByRole('button', { name: /从清单移除/ })).toHaveCount(0);
+  await expect(bob.getByRole('button', { name: /拖动以调整/ })).toHaveCount(0);
+  // The item is there, its row named by the code shown in it.
   await expect(bob.getByRole('row', { name: /600519\.SH/ })).toBeVisible();
+  await shoot(bob, 'team-list-readonly');
 
   // Alice: history of the team list, then restore its first version (no items).
   await alice.goto(`/watchlists/${teamId}?panel=history`);

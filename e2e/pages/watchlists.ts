@@ -30,7 +30,7 @@ export class WatchlistsPage {
   async openIndex(): Promise<void> {
     await this.page.goto('/watchlists');
     await this.ready();
-    await expect(this.page.getByRole('heading', { level: 1, name: '自选清单' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: '我的清单' })).toBeVisible();
   }
 
   /** Create a list from the index with the keyboard; resolves on its page. */

@@ -7,7 +7,7 @@ import {
   type WatchlistVersion,
 } from '../../api/watchlists';
 import { ErrorState } from '../../components/states';
-import { formatShanghaiMinute } from '../../lib/format';
+import { MinuteText } from './MinuteText';
 import { hasWatchlistText, useWatchlistText, type WatchlistT } from './messages';
 import { useRestoreVersion } from './api/restore-watchlist';
 import { apiErrorText } from './errors';
@@ -94,7 +94,9 @@ export function HistoryPanel({ list, onClose }: { list: Watchlist; onClose: () =
               {history.data.versions.map((v) => (
                 <tr key={v.version} data-testid="history-entry">
                   <td className="wl-num num">{v.version}</td>
-                  <td className="num muted">{formatShanghaiMinute(v.at)}</td>
+                  <td className="num muted">
+                    <MinuteText ms={v.at} />
+                  </td>
                   <td>{v.by}</td>
                   <td className="wl-history__what">{actionText(v, t)}</td>
                   <td className="wl-num num">{v.codes.length}</td>

@@ -10,7 +10,7 @@ import {
 import { useRestoreDeleted } from './api/restore-watchlist';
 import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { ErrorState } from '../../components/states';
-import { formatShanghaiMinute } from '../../lib/format';
+import { MinuteText } from './MinuteText';
 import { ConfirmDelete, RenameForm, nameProblem } from './ListActions';
 import { useWatchlistText } from './messages';
 import { outcomeNotice } from './editor';
@@ -115,7 +115,9 @@ export function WatchlistIndexView() {
                       {t(`visibility.${list.visibility}`)}
                     </span>
                   </td>
-                  <td className="num muted">{formatShanghaiMinute(list.updated_at)}</td>
+                  <td className="num muted">
+                    <MinuteText ms={list.updated_at} />
+                  </td>
                   <td>
                     {removal.state.target?.id === list.id ? (
                       <ConfirmDelete
@@ -198,7 +200,9 @@ function TeamLists({ lists, pending }: { lists: readonly WatchlistSummary[]; pen
                   </td>
                   <td>{list.owner_name}</td>
                   <td className="wl-num num">{list.item_count}</td>
-                  <td className="num muted">{formatShanghaiMinute(list.updated_at)}</td>
+                  <td className="num muted">
+                    <MinuteText ms={list.updated_at} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -250,8 +254,12 @@ function RecentlyDeleted({ onRestored }: { onRestored: (name: string) => void })
                 <tr key={row.id} data-testid="deleted-entry">
                   <td>{row.name}</td>
                   <td className="wl-num num">{row.item_count}</td>
-                  <td className="num muted">{formatShanghaiMinute(row.deleted_at)}</td>
-                  <td className="num muted">{formatShanghaiMinute(row.purge_at)}</td>
+                  <td className="num muted">
+                    <MinuteText ms={row.deleted_at} />
+                  </td>
+                  <td className="num muted">
+                    <MinuteText ms={row.purge_at} />
+                  </td>
                   <td>
                     <button
                       type="button"

@@ -210,32 +210,38 @@ export function WatchlistTable({
         sortable: false,
         hideable: false,
         width: 64,
-        cell: (row) => (
-          <span className="wl-order">
-            <button
-              type="button"
-              className="wl-handle"
-              data-code={row.item.thscode}
-              data-drop={drop?.code === row.item.thscode ? drop.side : undefined}
-              draggable={canMove}
-              disabled={!canMove}
-              aria-label={t('row.drag', { name: row.item.name })}
-              aria-describedby={hintId}
-              onDragStart={(event) => {
-                event.dataTransfer.effectAllowed = 'move';
-                event.dataTransfer.setData('text/plain', row.item.thscode);
-                setDragging(row.item.thscode);
-              }}
-              onDragEnd={() => {
-                setDragging(null);
-                setDrop(null);
-              }}
-            >
-              ⠿
-            </button>
-            <span className="num">{row.item.position + 1}</span>
-          </span>
-        ),
+        // Someone else's list cannot be moved: its rows show their place, without a drag handle.
+        cell: (row) =>
+          readOnly ? (
+            <span className="wl-order num" data-code={row.item.thscode}>
+              {row.item.position + 1}
+            </span>
+          ) : (
+            <span className="wl-order">
+              <button
+                type="button"
+                className="wl-handle"
+                data-code={row.item.thscode}
+                data-drop={drop?.code === row.item.thscode ? drop.side : undefined}
+                draggable={canMove}
+                disabled={!canMove}
+                aria-label={t('row.drag', { name: row.item.name })}
+                aria-describedby={hintId}
+                onDragStart={(event) => {
+                  event.dataTransfer.effectAllowed = 'move';
+                  event.dataTransfer.setData('text/plain', row.item.thscode);
+                  setDragging(row.item.thscode);
+                }}
+                onDragEnd={() => {
+                  setDragging(null);
+                  setDrop(null);
+                }}
+              >
+                ⠿
+              </button>
+              <span className="num">{row.item.position + 1}</span>
+            </span>
+          ),
       },
       {
         id: 'code',
@@ -248,7 +254,8 @@ export function WatchlistTable({
               to="/stock/$thscode"
               params={{ thscode: row.item.thscode }}
               className="wl-code num"
-              aria-label={t('row.open', { name: row.item.name })}
+              // The code stays the link's name (what is seen is what is said); the name is a hint.
+              title={t('row.open', { name: row.item.name })}
             >
               {row.item.thscode}
             </Link>

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderAt, serverList, serverState, startUiServer, type UiServer } from './ui.testkit';
+import {
+  renderAt,
+  serverList,
+  serverShareWithTeam,
+  serverState,
+  startUiServer,
+  type UiServer,
+} from './ui.testkit';
 
 /**
  * The list page against the real watchlist routes: add with the keyboard, move with Alt+arrows and by
@@ -249,6 +256,41 @@ describe('the list page', () => {
     expect(alert.textContent).toContain('600519.SH 的备注已在其他地方改为「theirs」');
     expect(alert.textContent).toContain('你的内容：「mine」');
     expect((await serverState(ui, list.id)).items[0]?.note).toBe('theirs');
+  });
+
+  it("a colleague's team list is read-only: rows named by their code, no handle, note field or remove", async () => {
+    const made = await serverList(
+      ui,
+      'Alice 团队',
+      ['600519.SH', '000001.SZ'],
+      { '600519.SH': '长线' },
+      'alice',
+    );
+    const list = await serverShareWithTeam(ui, 'alice', made.id, made.version);
+    ui.pageUser = 'bob';
+    renderAt(`/watchlists/${list.id}`);
+    await screen.findByRole('heading', { level: 1, name: 'Alice 团队' });
+    expect(screen.getByTestId('readonly-badge').textContent).toContain('alice');
+    // Each row says its code (the code link's name is the code shown), its name and the owner's note.
+    const row = await screen.findByRole('row', { name: /600519\.SH/ });
+    expect(within(row).getByRole('link', { name: '600519.SH' }).getAttribute('href')).toBe(
+      '/stock/600519.SH',
+    );
+    expect(row.textContent).toContain('贵州茅台');
+    expect(row.textContent).toContain('长线');
+    expect(screen.getByRole('row', { name: /000001\.SZ/ })).toBeTruthy();
+    // Nothing that would change someone else's list.
+    expect(screen.queryAllByRole('button', { name: /拖动以调整/ })).toEqual([]);
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+    expect(within(row).queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryAllByRole('button', { name: /从清单移除/ })).toEqual([]);
+    expect(screen.queryByRole('combobox', { name: /添加品种/ })).toBeNull();
+    // Alt+↓ on a row moves nothing and sends nothing.
+    fireEvent.keyDown(within(row).getByRole('link', { name: '600519.SH' }), {
+      key: 'ArrowDown',
+      altKey: true,
+    });
+    expect(writes()).toEqual([]);
   });
 
   it('a list deleted elsewhere says so instead of showing stale items', async () => {

@@ -291,7 +291,7 @@ const MESSAGES = {
   'history.what': ['修改内容', 'Change'],
   'history.items': ['品种数', 'Items'],
   'history.current': ['当前版本', 'Current'],
-  'history.restore': ['恢复此版本', 'Restore this version'],
+  'history.restore': ['恢复', 'Restore'],
   'history.restoreLabel': ['恢复到版本 {version}', 'Restore version {version}'],
   'history.restored': [
     '已恢复到版本 {version} 的内容（作为新版本 {now}）',

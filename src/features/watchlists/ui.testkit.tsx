@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { watchlistsPlugin } from '../../../server/watchlists/routes';
 import type { ResolvedInstrument } from '../../../server/watchlists/resolve-instrument';
+import { LOCAL_ACTOR } from '../../../server/watchlists/repository';
 import { WATCHLISTS_BASE_PATH, watchlistSchema } from '../../contract/watchlists';
 import { createAppRouter } from '../../router';
 import { envelope, renderWithProviders, requestOf } from '../../lib/testing.testkit';
@@ -30,10 +31,15 @@ export const KNOWN: readonly ResolvedInstrument[] = [
 /** A same-origin browser write: the Origin matches inject's default Host. */
 export const SAME_ORIGIN = { origin: 'http://localhost:80' };
 
+/** Who a request is from (standing in for the app's sign-in); the local user without it. */
+const USER_HEADER = 'x-test-user';
+
 export interface UiServer {
   server: { app: FastifyInstance };
   /** Every request the page made, in order. */
   requests: { method: string; url: URL }[];
+  /** The signed-in user the page acts for; the local user (no sign-in) when null. */
+  pageUser: string | null;
   close(): Promise<void>;
 }
 
@@ -88,10 +94,23 @@ export async function startUiServer(): Promise<UiServer> {
     prefix: WATCHLISTS_BASE_PATH,
     dbPath: join(dir, 'watchlists.sqlite'),
     resolveInstrument: async (thscode) => KNOWN.find((k) => k.thscode === thscode) ?? null,
+    actorOf: (request) => {
+      const user = request.headers[USER_HEADER];
+      return typeof user === 'string' ? { id: user, name: user } : LOCAL_ACTOR;
+    },
   });
   await app.ready();
   const server = { app };
   const requests: { method: string; url: URL }[] = [];
+  const ui: UiServer = {
+    server,
+    requests,
+    pageUser: null,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
   const fetch = vi.fn(async (input: unknown, init?: RequestInit) => {
     const url = requestOf(input);
     const method = init?.method ?? 'GET';
@@ -101,6 +120,7 @@ export async function startUiServer(): Promise<UiServer> {
     }
     if (url.pathname.startsWith('/bff/watchlists')) {
       const headers: Record<string, string> = { ...SAME_ORIGIN };
+      if (ui.pageUser !== null) headers[USER_HEADER] = ui.pageUser;
       new Headers(init?.headers).forEach((value, key) => {
         headers[key] = value;
       });
@@ -119,14 +139,7 @@ export async function startUiServer(): Promise<UiServer> {
     return marketData(url);
   });
   vi.stubGlobal('fetch', fetch);
-  return {
-    server,
-    requests,
-    close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return ui;
 }
 
 export function renderAt(path: string) {
@@ -136,17 +149,23 @@ export function renderAt(path: string) {
   return { router, history, ...view };
 }
 
-/** A list made on the server directly (as another tab or colleague would). */
+/** A list made on the server directly (as another tab or colleague would), by `owner` when given. */
 export async function serverList(
   ui: UiServer,
   name: string,
   codes: readonly string[],
   notes: Record<string, string> = {},
+  owner?: string,
 ) {
+  const headers = {
+    ...SAME_ORIGIN,
+    'content-type': 'application/json',
+    ...(owner === undefined ? {} : { [USER_HEADER]: owner }),
+  };
   const created = await ui.server.app.inject({
     method: 'POST',
     url: '/bff/watchlists',
-    headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+    headers,
     payload: JSON.stringify({ name }),
   });
   const list = watchlistSchema.parse(created.json());
@@ -154,13 +173,24 @@ export async function serverList(
   const added = await ui.server.app.inject({
     method: 'POST',
     url: `/bff/watchlists/${list.id}/items`,
-    headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
+    headers,
     payload: JSON.stringify({
       items: codes.map((thscode) => (notes[thscode] ? { thscode, note: notes[thscode] } : { thscode })),
       version: list.version,
     }),
   });
   return watchlistSchema.parse(added.json());
+}
+
+/** `owner`'s list made visible to the team (read-only for everyone else). */
+export async function serverShareWithTeam(ui: UiServer, owner: string, id: number, version: number) {
+  const res = await ui.server.app.inject({
+    method: 'PUT',
+    url: `/bff/watchlists/${id}/visibility`,
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json', [USER_HEADER]: owner },
+    payload: JSON.stringify({ visibility: 'team', version }),
+  });
+  return watchlistSchema.parse(res.json());
 }
 
 /** The list as the server has it now. */
