@@ -5,7 +5,23 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 const bffPort = Number(process.env.BFF_PORT ?? 8787);
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // Every route's loader, and its component with its pending skeleton, in chunks of their own: the
+      // entry keeps the route tree (paths and search validation) and the shell only.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
+    react(),
+  ],
   server: {
     proxy: { '/api': `http://127.0.0.1:${bffPort}`, '/bff': `http://127.0.0.1:${bffPort}` },
   },
