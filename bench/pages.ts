@@ -154,7 +154,8 @@ async function main(): Promise<void> {
     await browser.close();
 
     const home = rows.find((row) => row.route === '/')?.plain?.lcpMs ?? 0;
-    const ms = (value: number) => `${Math.round(value)}`.padStart(6);
+    // No LCP entry (nothing contentful painted while observed) shows as a dash, not as 0 ms.
+    const ms = (value: number) => (value > 0 ? `${Math.round(value)}` : '–').padStart(6);
     console.log(
       `\n${'route'.padEnd(42)} ${'LCP ms'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)} ${'long'.padStart(4)} ${'×home'.padStart(5)} │ ${THROTTLE}× CPU: ${'LCP ms'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)}`,
     );

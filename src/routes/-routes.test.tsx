@@ -92,7 +92,9 @@ describe('routes', () => {
     const own = pageOf('fund-etf');
     if (own !== undefined) {
       await waitFor(() => expect(router.state.location.pathname).not.toBe('/stock/510300.SH'));
-      expect(router.state.matches.at(-1)?.fullPath).toBe(own);
+      // The redirect comes from the loader (the lookup runs beside the view's requests): the fund page's
+      // match follows once it has loaded.
+      await waitFor(() => expect(router.state.matches.at(-1)?.fullPath).toBe(own));
     } else {
       const notice = await screen.findByTestId('instrument-elsewhere');
       expect(within(notice).getByRole('alert').textContent).toBe('510300.SH（沪深300ETF）是ETF，不是股票。');
