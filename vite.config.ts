@@ -9,10 +9,15 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // A route's pending frame loads on its own: a skeleton exported next to its view must not pull
-      // the view (and its charts) into the entry.
+      // Every route's loader, and its component with its pending skeleton, in chunks of their own: the
+      // entry keeps the route tree (paths and search validation) and the shell only.
       codeSplittingOptions: {
-        defaultBehavior: [['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        defaultBehavior: [
+          ['loader'],
+          ['component', 'pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
       },
     }),
     react(),

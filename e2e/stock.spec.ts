@@ -413,3 +413,44 @@ test('statements show each value’s year-on-year change and the margins', async
   await expect(app.page).toHaveURL(/[?&]row=net_margin/);
   await expect(app.main.getByText('净利率走势')).toBeVisible();
 });
+
+test('the quote, the chart and the open tab are asked for together, without waiting for the instrument search', async ({
+  app,
+  page,
+}) => {
+  const QUOTE = '/api/a-share/prices/snapshot';
+  const CHART = '/api/a-share/prices/historical';
+  // The default tab is the financial statements (income statement).
+  const TAB = '/api/a-share/financials/income-statements';
+  // The instrument search is held until the three have been sent: a page that waited for it would never
+  // send them (and the test would time out).
+  const sent = new Set<string>();
+  let releaseSearch = () => {};
+  const threeSent = new Promise<void>((resolve) => (releaseSearch = resolve));
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path === QUOTE || path === CHART || path === TAB) sent.add(path);
+    if (sent.size === 3) releaseSearch();
+  });
+  await page.route('**/api/meta/tickers/search?*', async (route) => {
+    await threeSent;
+    await route.continue();
+  });
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH');
+  await expect(stock.statementTable).toBeVisible();
+  // The browser's own record of when each request started.
+  const requests = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+  );
+  const firstStart = (path: string) => {
+    const starts = requests.filter((request) => request.path === path).map((request) => request.start);
+    if (starts.length === 0) throw new Error(`no request to ${path}`);
+    return Math.min(...starts);
+  };
+  const starts = { quote: firstStart(QUOTE), chart: firstStart(CHART), tab: firstStart(TAB) };
+  const times = Object.values(starts);
+  expect(Math.max(...times) - Math.min(...times), JSON.stringify(starts)).toBeLessThanOrEqual(50);
+});

@@ -1,7 +1,9 @@
 // `npm run size` (after `vite build`): gzip sizes of the entry chunk and of every route's own chunks, read
-// from the Vite manifest; exits 1 when a route's lazy chunk is loaded up front (in the entry's static
-// imports), when lightweight-charts is loaded up front (it belongs to the chart routes only), when the
-// API explorer's code is (only its URL state may be) or when the build cannot be read.
+// from the Vite manifest; exits 1 when the entry chunk is over its budget (ENTRY_BUDGET_KB gzip), when
+// a route's lazy chunk is loaded up front (in the entry's static imports), when lightweight-charts is
+// loaded up front (it belongs to the chart routes only), when the API explorer's code is (only its URL
+// state may be), when the contract's operation definitions are (their schemas load with the first call,
+// src/api/catalog.ts) or when the build cannot be read.
 // `node scripts/size.mjs <dist folder>` for another build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +19,10 @@ const CHARTS = 'lightweight-charts';
 /** The API explorer loads with its routes; only its URL state is read up front (route validation). */
 const EXPLORER = 'src/features/explorer/';
 const EXPLORER_UP_FRONT = ['src/features/explorer/url-state.ts'];
+/** Gzip budget of the entry chunk (issue 16): the router, the shell and the search. */
+const ENTRY_BUDGET_KB = 100;
+/** What a file of operation definitions calls at its top level (src/contract/operation.ts). */
+const OPERATION_DEFINITIONS = 'defineOperations(';
 
 function fail(message) {
   console.error(`size: ${message}`);
@@ -74,6 +80,16 @@ function sourcesOf(file) {
   );
 }
 
+/** The source files a chunk bundles whose text (from its source map) defines contract operations. */
+function operationDefinitionsIn(file) {
+  const mapPath = path.join(dist, `${file}.map`);
+  if (!existsSync(mapPath)) return [];
+  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+  return (map.sources ?? [])
+    .filter((source, i) => (map.sourcesContent?.[i] ?? '').includes(OPERATION_DEFINITIONS))
+    .map((source) => path.relative(root, path.resolve(dist, path.dirname(file), source)));
+}
+
 /** Whether a chunk bundles lightweight-charts: its source map lists the package's files. */
 function hasCharts(file) {
   const mapPath = path.join(dist, `${file}.map`);
@@ -122,7 +138,7 @@ if (!routeChunks.has(STOCK_ROUTE)) fail(`no chunk for ${STOCK_ROUTE} in the mani
 const files = (keys) => [...new Set(keys.map((key) => manifest[key].file))];
 const cssOf = (keys) => [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
 console.log(`Bundle sizes (${path.relative(root, dist) || '.'}; gzip -9)`);
-line(`entry chunk ${manifest[entryKey].file}`, [manifest[entryKey].file]);
+const entry = line(`entry chunk ${manifest[entryKey].file}`, [manifest[entryKey].file]);
 line('initial JS (entry + static imports)', files([...initial]));
 const initialCss = cssOf([...initial]);
 if (initialCss.length > 0) line('initial CSS', initialCss);
@@ -175,6 +191,17 @@ if (explorerUpFront.length > 0) {
   );
 }
 console.log(`  API explorer: not in the initial chunks (only ${EXPLORER_UP_FRONT.join(', ')})`);
+const operationsUpFront = files([...initial]).flatMap(operationDefinitionsIn);
+if (operationsUpFront.length > 0) {
+  fail(
+    `contract operations are defined in the initial chunks (${operationsUpFront.join(', ')}): their schemas load with the catalog on the first call; import plain values from a *-terms module`,
+  );
+}
+console.log('  contract operations: none defined in the initial chunks (the catalog loads on first use)');
+if (entry.gzip > ENTRY_BUDGET_KB * 1024) {
+  fail(`the entry chunk is ${(entry.gzip / 1024).toFixed(1)} kB gzip, over its ${ENTRY_BUDGET_KB} kB budget`);
+}
+console.log(`  entry chunk: within its ${ENTRY_BUDGET_KB} kB gzip budget`);
 console.log(
   withCharts.length > 0
     ? `  ${CHARTS}: not in the initial chunks; loaded with the routes ${withCharts.join(', ')}`

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +22,10 @@ interface Chunk {
   dynamicImports?: string[];
   /** Source files the chunk bundles (written to its source map). */
   sources?: string[];
+  /** Their text (the map's `sourcesContent`), when a test needs it. */
+  contents?: string[];
+  /** Size of the chunk file in bytes of incompressible text (default: a line naming the chunk). */
+  bytes?: number;
 }
 
 /** A fake build: a Vite manifest, the chunk files and their source maps. */
@@ -29,13 +34,16 @@ function build(chunks: Record<string, Chunk>): string {
   dirs.push(dist);
   mkdirSync(path.join(dist, '.vite'));
   mkdirSync(path.join(dist, 'assets'));
-  const manifest: Record<string, Omit<Chunk, 'sources'>> = {};
-  for (const [key, { sources = [], ...chunk }] of Object.entries(chunks)) {
+  const manifest: Record<string, Omit<Chunk, 'sources' | 'contents' | 'bytes'>> = {};
+  for (const [key, { sources = [], contents, bytes, ...chunk }] of Object.entries(chunks)) {
     manifest[key] = chunk;
-    writeFileSync(path.join(dist, chunk.file), `console.log(${JSON.stringify(key)});`);
+    writeFileSync(
+      path.join(dist, chunk.file),
+      bytes === undefined ? `console.log(${JSON.stringify(key)});` : randomBytes(bytes),
+    );
     writeFileSync(
       path.join(dist, `${chunk.file}.map`),
-      JSON.stringify({ version: 3, sources, mappings: '' }),
+      JSON.stringify({ version: 3, sources, sourcesContent: contents, mappings: '' }),
     );
   }
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
@@ -107,5 +115,43 @@ describe('size step', () => {
     const { code, out } = await size(build(app(['TimeChart'], [])));
     expect(code).toBe(1);
     expect(out).toContain('lightweight-charts is in the initial chunks');
+  });
+
+  it("fails when the contract's operation definitions are loaded up front, naming the file", async () => {
+    const withCatalog = (catalog: Chunk): Record<string, Chunk> => ({ ...app(['catalog']), catalog });
+    const { code, out } = await size(
+      build(
+        withCatalog({
+          file: 'assets/catalog.js',
+          sources: ['../../src/contract/operations/news.ts', '../../src/contract/operations/news-terms.ts'],
+          contents: [
+            "export const newsOperations = defineOperations({ group: 'news' }, {});",
+            'export const A = 1;',
+          ],
+        }),
+      ),
+    );
+    expect(code).toBe(1);
+    expect(out).toMatch(
+      /contract operations are defined in the initial chunks \([^)]*operations\/news\.ts\)/,
+    );
+    // Plain values from a *-terms module may load up front.
+    const terms = withCatalog({
+      file: 'assets/catalog.js',
+      sources: ['../../src/contract/operations/news-terms.ts'],
+      contents: ['export const A = 1;'],
+    });
+    expect((await size(build(terms))).code).toBe(0);
+  });
+
+  it('fails when the entry chunk is over its gzip budget', async () => {
+    const withEntryOf = (bytes: number): Record<string, Chunk> => ({
+      ...app([]),
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: [STOCK, FUND], bytes },
+    });
+    const { code, out } = await size(build(withEntryOf(101 * 1024)));
+    expect(code).toBe(1);
+    expect(out).toMatch(/the entry chunk is 10\d\.\d kB gzip, over its 100 kB budget/);
+    expect((await size(build(withEntryOf(90 * 1024)))).code).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/dom';
+import { loadCatalog } from '../src/api/catalog';
 
 /**
  * Vitest runs every test file with this first. On a busy 2-core machine a route-level test's render
@@ -7,3 +8,7 @@ import { configure } from '@testing-library/dom';
  * only has to be far from what a passing test needs.
  */
 configure({ asyncUtilTimeout: 10_000 });
+
+// The browser loads the contract's catalog on its first call (src/api/catalog.ts). Loaded here first, so
+// a test on fake timers never waits for a module import its clock does not move.
+await loadCatalog();

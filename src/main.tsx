@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { createQueryClient } from './api/query';
+import { createQueryClient, modeQuery } from './api/query';
 import { I18nProvider } from './lib/i18n';
 import { applyStoredAppearance } from './lib/preferences';
 import { createAppRouter } from './router';
@@ -12,6 +12,9 @@ import './styles.css';
 applyStoredAppearance();
 
 const queryClient = createQueryClient();
+// The server's clock (and mode) is asked for at once: loaders need its day, and it comes back while the
+// route's chunks load instead of after them.
+void queryClient.prefetchQuery(modeQuery());
 const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');

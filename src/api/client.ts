@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiError, ErrorCode, rawEnvelopeSchema, type RawEnvelope } from '../contract/envelope';
-import { catalog, type DataOf, type OperationId, type ParamsIn } from '../contract/catalog';
+import type { Catalog, DataOf, OperationId, ParamsIn } from '../contract/catalog';
 import { parseParams, toQuery } from '../contract/params';
+import { loadCatalog } from './catalog';
 
 /**
  * The browser's only way to the market data: same-origin GETs to the BFF, every answer parsed with the
@@ -26,7 +27,10 @@ export type BffMode = z.infer<typeof modeSchema>;
  * The catalog seen through a mapped type: TypeScript checks each entry here once, and indexing it with a
  * generic `Id` then yields `DataOf<Id>` (indexing the catalog itself would give the union of all of them).
  */
-const dataSchemas: { readonly [K in OperationId]: { readonly data: z.ZodType<DataOf<K>> } } = catalog;
+type DataSchemas = { readonly [K in OperationId]: { readonly data: z.ZodType<DataOf<K>> } };
+function dataSchemasOf(catalog: Catalog): DataSchemas {
+  return catalog;
+}
 
 /** `data.item[0].name` style path of a zod issue. */
 export function issuePath(path: readonly PropertyKey[], root = 'data'): string {
@@ -130,6 +134,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
   ): Promise<DataOf<Id>> {
     const query = toQuery(params);
     // The same check the BFF makes, so a request it would refuse never leaves the browser.
+    const catalog = await loadCatalog();
     const op = catalog[id];
     const checked = parseParams(op.params, Object.fromEntries(new URLSearchParams(query)), {
       unknown: 'reject',
@@ -161,7 +166,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
         httpStatus: res.status,
       });
     }
-    const parsed = dataSchemas[id].data.safeParse(data);
+    const parsed = dataSchemasOf(catalog)[id].data.safeParse(data);
     if (!parsed.success) {
       throw new ApiError({
         code: ErrorCode.CLIENT_SCHEMA_MISMATCH,
@@ -183,7 +188,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     query: string,
     callOpts: CallOptions = {},
   ): Promise<RawAnswer> {
-    const url = `${base}${catalog[id].path}${query ? `?${query}` : ''}`;
+    const url = `${base}${(await loadCatalog())[id].path}${query ? `?${query}` : ''}`;
     const started = performance.now();
     const res = await get(url, id, callOpts.signal);
     const bodyText = await res.text();

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type Query, type QueryCache } from '@tanstack/react-query';
-import { catalog, isOperationId } from '../contract/catalog';
 import type { CacheClass } from '../contract/operation';
+import { loadedCacheClass } from './catalog';
 
 /**
  * The data time of the shell has one meaning: the newest quote time among the market data on screen.
@@ -23,12 +23,9 @@ function timestampOf(data: unknown): number | null {
 /** Whether a query is an operation whose answers carry a market time (`['op', id, params]` keys). */
 function carriesMarketTime(query: Query): boolean {
   const [scope, id] = query.queryKey;
-  return (
-    scope === 'op' &&
-    typeof id === 'string' &&
-    isOperationId(id) &&
-    MARKET_TIME_CLASSES.includes(catalog[id].cache)
-  );
+  if (scope !== 'op' || typeof id !== 'string') return false;
+  const cache = loadedCacheClass(id);
+  return cache !== null && MARKET_TIME_CLASSES.includes(cache);
 }
 
 export function latestDataTime(cache: QueryCache): number | null {

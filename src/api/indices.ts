@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
-import type { INDEX_TAGS } from '../contract/operations/index-group';
+import type { INDEX_TAGS } from '../contract/operations/index-group-terms';
 import { operationQuery } from './query';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { ApiError } from '../contract/envelope';
-import { POOL_MAX_SIZE } from '../contract/operations/market-extras';
+import { POOL_MAX_SIZE } from '../contract/operations/market-extras-terms';
 import { fetchOperation } from './client';
 import { freshnessOf, operationKey, operationQuery } from './query';
 

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_STALE_MS } from '../contract/cache-policy';
 import { ApiError } from '../contract/envelope';
-import { createQueryClient, operationKey, operationQuery, retryDelay, shouldRetry } from './query';
+import {
+  createQueryClient,
+  freshnessOf,
+  operationKey,
+  operationQuery,
+  retryDelay,
+  shouldRetry,
+} from './query';
 
 const emptySnapshot = {
   code: 0,
@@ -114,7 +121,7 @@ describe('operationQuery', () => {
       await client.fetchQuery(operationQuery('a-share/prices/snapshot', { limit: 5 }));
       expect(fetch).toHaveBeenCalledTimes(2);
       // The same age is nothing for reference data (statements, code tables).
-      expect(operationQuery('meta/tickers/search', { q: 'a' }).staleTime).toBe(CLIENT_STALE_MS.reference);
+      expect(freshnessOf('meta/tickers/search')()).toBe(CLIENT_STALE_MS.reference);
       expect(CLIENT_STALE_MS.reference).toBeGreaterThan(CLIENT_STALE_MS.quote);
     } finally {
       vi.useRealTimers();

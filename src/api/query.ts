@@ -1,8 +1,9 @@
 import { QueryClient, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../contract/envelope';
 import { CLIENT_STALE_MS } from '../contract/cache-policy';
-import { catalog, type DataOf, type OperationId, type ParamsIn } from '../contract/catalog';
+import type { DataOf, OperationId, ParamsIn } from '../contract/catalog';
 import { fetchMode, fetchOperation } from './client';
+import { loadedCacheClass } from './catalog';
 
 /** At most this many retries, and only for errors a retry can fix (rate limits, 5xxx, network). */
 export const MAX_RETRIES = 2;
@@ -44,7 +45,7 @@ export function operationKey<Id extends OperationId>(id: Id, params: ParamsIn<Id
 
 export interface OperationQueryOptions {
   /** Defaults to the freshness of the operation's cache class (`CLIENT_STALE_MS`). */
-  staleTime?: number;
+  staleTime?: number | Freshness;
   gcTime?: number;
   refetchInterval?: number | false;
   enabled?: boolean;
@@ -52,9 +53,19 @@ export interface OperationQueryOptions {
   keepPrevious?: boolean;
 }
 
-/** How long an answer of this operation stays fresh in the browser: its cache class's freshness. */
-export function freshnessOf(id: OperationId): number {
-  return CLIENT_STALE_MS[catalog[id].cache];
+/** A `staleTime` read when TanStack Query asks, that is when an answer is there to be judged. */
+export type Freshness = () => number;
+
+/**
+ * How long an answer of this operation stays fresh in the browser: its cache class's freshness. Read
+ * when asked: an answer in the cache was parsed with the catalog, so the catalog is loaded by then (and
+ * without an answer there is nothing fresh: 0).
+ */
+export function freshnessOf(id: OperationId): Freshness {
+  return () => {
+    const cache = loadedCacheClass(id);
+    return cache === null ? 0 : CLIENT_STALE_MS[cache];
+  };
 }
 
 /** The generic `queryOptions` factory for one operation call; feature factories build on it. */

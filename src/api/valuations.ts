@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
-import { VALUATION_MAX_CODES } from '../contract/operations/market-extras';
+import { VALUATION_MAX_CODES } from '../contract/operations/market-extras-terms';
 import { A_SHARE_CODE_RE } from '../contract/params';
 import { operationQuery } from './query';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { instrumentSearchQuery, rankInstruments, type InstrumentRecord } from '../api/instruments';
-import { SEARCH_KEYWORD_MAX } from '../contract/operations/meta';
+import { SEARCH_KEYWORD_MAX } from '../contract/operations/meta-terms';
 import { useI18n } from '../lib/i18n';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { ErrorState } from './states';

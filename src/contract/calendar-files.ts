@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IPO_CALENDAR_STATUSES, type IpoEventKind } from './operations/hk-ipo';
+import { IPO_CALENDAR_STATUSES, type IpoEventKind } from './operations/hk-ipo-terms';
 
 /**
  * Calendar files (RFC 5545 `.ics`) of the Hong Kong IPO calendar, served by the BFF at stable URLs so a

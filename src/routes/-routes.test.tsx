@@ -92,6 +92,8 @@ describe('routes', () => {
     const own = pageOf('fund-etf');
     if (own !== undefined) {
       await waitFor(() => expect(router.state.location.pathname).not.toBe('/stock/510300.SH'));
+      // The redirect comes from the loader (the lookup runs beside the view's requests): the fund page's
+      // match follows once it has loaded.
       await waitFor(() => expect(router.state.matches.at(-1)?.fullPath).toBe(own));
     } else {
       const notice = await screen.findByTestId('instrument-elsewhere');

@@ -16,17 +16,17 @@ const STOCK_PAGE = INSTRUMENT_PAGES['a-share'];
  * left out of the URL); the loader fetches what the first screen shows.
  */
 export const Route = createFileRoute('/stock/$thscode')({
-  // A fund's, an index's or another instrument's code goes to its own page.
-  beforeLoad: async ({ context, params, preload }) => {
-    if (preload) return;
-    const own = await ownPageOf(context.queryClient, params.thscode, STOCK_PAGE);
-    if (own) throw redirect({ to: own.to, params: { thscode: own.thscode }, replace: true });
-  },
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps, cause }) =>
-    loadStockView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+  loader: async ({ context, params, deps, cause, preload }) => {
+    const view = loadStockView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' });
+    // A fund's, an index's or another instrument's code goes to its own page: looked up beside the
+    // view's requests, never before them.
+    const own = preload ? undefined : await ownPageOf(context.queryClient, params.thscode, STOCK_PAGE);
+    if (own) throw redirect({ to: own.to, params: { thscode: own.thscode }, replace: true });
+    await view;
+  },
   pendingComponent: StockPending,
   component: StockRoute,
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { text, oneOf } from '../params';
 import { ms, numOrNull, opaque, str, strOrNull, timestampedItems } from '../common';
+import { MANAGER_RANGES } from './fund-managers-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { MANAGER_RANGES } from './fund-managers-terms';
 
 // Inner structures of the pass-through fields (industry preferences, awards, heavy assets, investment
 // history, radar comparison) are not shown by the spec: they stay `unknown` for the UI to narrow.
@@ -44,8 +48,6 @@ export const managerDetailItem = z.looseObject({
 
 /** `manager_id` comes from fund basic information (`manager_info[].manager_id`); an opaque id. */
 const managerId = () => text({ max: 64 });
-
-export const MANAGER_RANGES = ['month', 'tmonth', 'year', 'nowyear', 'now'] as const;
 
 export const fundManagerOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'spec' },

@@ -5,6 +5,10 @@ import { addYears } from '../time';
 import { intOrNull, ms as msField, numMaybe, numOrNull, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 import { fundRef } from './fund-common';
+import { NAV_RANGES } from './fund-performance-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { NAV_RANGES, RETURN_PERIODS } from './fund-performance-terms';
 
 // Fund rule of spec file 001: undisclosed values are null, never zero, so every figure is nullable.
 
@@ -73,14 +77,6 @@ export const drawdownItem = z.looseObject({
   nowyear: numOrNull,
   now: numOrNull,
 });
-
-export const NAV_RANGES = ['week', 'month', 'tmonth', 'hyear', 'year', 'twoyear', 'tyear', 'fyear'] as const;
-
-/**
- * The periods of the interval-return and drawdown answers, shortest first. Peers are ranked over the fixed
- * windows (`NAV_RANGES`) only: year to date and since inception have no peer average or rank.
- */
-export const RETURN_PERIODS = [...NAV_RANGES, 'nowyear', 'now'] as const;
 
 export const fundPerformanceOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'spec' },

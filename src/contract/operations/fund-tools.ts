@@ -15,46 +15,23 @@ import {
 } from '../common';
 import { fundRef, jsonShaped, positiveNumber } from './fund-common';
 
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export {
+  INDICATOR_TIME_TYPES,
+  FUND_INDICATOR_IDS,
+  BACKTEST_FREQUENCIES,
+  QDII_QUOTA_TABS,
+  type IndicatorTimeType,
+  type FundIndicatorId,
+  type BacktestFrequency,
+  type QdiiQuotaTab,
+} from './fund-tools-terms';
+
 /*
  * Values the spec leaves open ("allowed values not shown"): the spec gives the shapes of these
  * parameters but not the values inside them. These are the ones this project sends and its simulator
  * answers; the parameter schemas below stay open to other values, which the real service may accept.
  */
-
-/** `time_type` of the indicator line's `time_range`: one point per day, week or month. */
-export const INDICATOR_TIME_TYPES = ['DAY_1', 'WEEK_1', 'MONTH_1'] as const;
-export type IndicatorTimeType = (typeof INDICATOR_TIME_TYPES)[number];
-
-/** Indicator ids the dashboard offers for the generic line and table operations. */
-export const FUND_INDICATOR_IDS = [
-  'unit_nav',
-  'adj_nav',
-  'accumulated_nav',
-  'fund_scale',
-  'rsi_pct',
-  'donchian_channel',
-  'track_index_pe_ttm_five_year_percentile',
-  'return_month',
-  'return_year',
-  'max_drawdown_year',
-] as const;
-export type FundIndicatorId = (typeof FUND_INDICATOR_IDS)[number];
-
-/** `buy_frequency_type` of the back-test: how often the buy conditions are checked. */
-export const BACKTEST_FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY'] as const;
-export type BacktestFrequency = (typeof BACKTEST_FREQUENCIES)[number];
-
-/** QDII quota categories (`tab` values): popular, then one per market theme. */
-export const QDII_QUOTA_TABS = [
-  'remen',
-  'nazhi100',
-  'biaopu500',
-  'zhonggai',
-  'hengsheng',
-  'quanqiu',
-  'yuanyou',
-] as const;
-export type QdiiQuotaTab = (typeof QDII_QUOTA_TABS)[number];
 
 // Shapes of the JSON-text parameters (spec 001 "Generic indicators"); a wrong shape is 1002. Objects are
 // loose because `attribute` and selector entries carry keys defined per indicator or entity type.

@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { int, text, oneOf } from '../params';
 import { dateText, intOrNull, numOrNull, pagination, str, strOrNull } from '../common';
+import { IPO_CALENDAR_STATUSES, HONG_KONG_OFFSET_MINUTES } from './hk-ipo-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export {
+  IPO_CALENDAR_STATUSES,
+  IPO_APPLICATION_PAGE_SIZE,
+  HONG_KONG_TIME_ZONE,
+  HONG_KONG_OFFSET_MINUTES,
+  IPO_EVENT_TIMES,
+  type IpoCalendarStatus,
+  type IpoEventKind,
+} from './hk-ipo-terms';
 
 // Hong Kong data is not offered to ordinary public keys at present (upstream-notes): expect 2003.
 
@@ -36,28 +48,6 @@ export const ipoIssueDetail = z.looseObject({
   /** HKD, as returned, not derived from price and lot. */
   entry_fee: numOrNull,
 });
-
-export const IPO_CALENDAR_STATUSES = ['subscribable', 'awaiting_listing'] as const;
-export type IpoCalendarStatus = (typeof IPO_CALENDAR_STATUSES)[number];
-
-/** Fixed page size of the application list. */
-export const IPO_APPLICATION_PAGE_SIZE = 50;
-
-/** Hong Kong keeps UTC+8 all year (no daylight saving since 1979). */
-export const HONG_KONG_TIME_ZONE = 'Asia/Hong_Kong';
-export const HONG_KONG_OFFSET_MINUTES = 8 * 60;
-
-/**
- * The times of day the calendar's dates stand for, Hong Kong time, as HKEX prospectuses word them: the
- * application lists of the public offer open at 11:45 and close at 12:00 noon on the deadline (brokers'
- * own cut-offs are earlier and are not this date); dealings begin at 09:00 on the listing day (the
- * pre-opening session, until 09:30).
- */
-export const IPO_EVENT_TIMES = {
-  subscriptionEnd: { start: '11:45', end: '12:00' },
-  listing: { start: '09:00', end: '09:30' },
-} as const;
-export type IpoEventKind = keyof typeof IPO_EVENT_TIMES;
 
 /** Unix ms of a Hong Kong wall-clock time (`yyyy-MM-dd`, `HH:mm`). */
 export function hongKongTimeMs(date: string, time: string): number {

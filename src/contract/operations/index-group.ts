@@ -5,6 +5,10 @@ import { addYears } from '../time';
 import { ms as msField, msOrNull, intOrNull, str, strOrNull, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 import { barItem, snapshotItem } from './a-share-prices';
+import { INDEX_TAGS } from './index-group-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { INDEX_TAGS } from './index-group-terms';
 
 /* The index and sector group of upstream-extras.md section 6. */
 
@@ -18,8 +22,6 @@ function indexCode() {
     .pipe(code({ pattern: INDEX_CODE_RE, rule: INDEX_RULE }));
   return documented(schema, { kind: 'code', rule: INDEX_RULE });
 }
-
-export const INDEX_TAGS = ['cn_concept', 'region', 'tszs', 'industry'] as const;
 
 /** Case-insensitive tag of the THS index list. */
 function indexTag() {

@@ -13,6 +13,10 @@ import {
   timestampedItems,
 } from '../common';
 import { ErrorCode } from '../envelope';
+import { VALUATION_MAX_CODES, POOL_MAX_SIZE, ANOMALY_TAGS } from './market-extras-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { VALUATION_MAX_CODES, POOL_MAX_SIZE, LADDER_TIERS, ANOMALY_TAGS } from './market-extras-terms';
 
 /* Operations the spec only names; shapes from upstream-extras.md sections 1, 2, 3 and 5. */
 
@@ -27,12 +31,6 @@ function dayMs() {
   });
   return documented(schema, { kind: 'ms', rule, midnight: true });
 }
-
-/** Raw tokens per valuation call (duplicates count): callers chunk longer lists. */
-export const VALUATION_MAX_CODES = 100;
-
-/** The service's largest page of a limit pool. */
-export const POOL_MAX_SIZE = 200;
 
 /** Page-based (not limit/offset); the sort whitelist and its default differ per pool. */
 function poolParams<const F extends readonly [string, ...string[]]>(sortFields: F, defaultField: F[number]) {
@@ -105,15 +103,6 @@ export const ladderEntry = z.looseObject({
   seal_nextday: z.union([z.boolean(), str]).nullable(),
 });
 
-export const LADDER_TIERS = [
-  'two_board',
-  'three_board',
-  'four_board',
-  'five_board',
-  'six_board',
-  'seven_over',
-] as const;
-
 /** Tiers may hold more than the documented cap of 4. */
 export const ladderDay = z.looseObject({
   date: str,
@@ -133,15 +122,6 @@ export const ladderWindow = z.looseObject({
   date_list: z.array(str),
   board_caps: z.record(z.string(), integer),
 });
-
-export const ANOMALY_TAGS = [
-  'LIMIT_UP',
-  'LIMIT_DOWN',
-  'SHARP_RISE',
-  'SHARP_FALL',
-  'RAPID_RALLY',
-  'RAPID_DECLINE',
-] as const;
 
 /**
  * Case-insensitive tags, OR semantics. All-blank means "every row" like an omitted value; an empty

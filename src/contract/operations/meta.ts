@@ -3,6 +3,10 @@ import { defineOperations } from '../operation';
 import { documented, fail, int, list, oneOf, text } from '../params';
 import { str, strMaybe, strOrNull, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
+import { SEARCH_LIMIT_MAX, SEARCH_KEYWORD_MAX } from './meta-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { SEARCH_LIMIT_MAX, SEARCH_KEYWORD_MAX } from './meta-terms';
 
 /** Leaf asset types of the instrument record (spec 000, instrument search). */
 export const ASSET_TYPES = [
@@ -28,14 +32,6 @@ export const LIST_ASSET_TYPES = [
   'fund-lof',
   'fund-reits',
 ] as const;
-
-/** The most rows one instrument search returns (spec 000: `limit` 1 to 50). */
-export const SEARCH_LIMIT_MAX = 50;
-/**
- * The longest keyword the instrument search is sent (a code or a name is far shorter); a longer `q` is
- * refused with 1003 before it reaches the service.
- */
-export const SEARCH_KEYWORD_MAX = 64;
 
 export const SEARCH_EXCHANGES = [
   'SH',

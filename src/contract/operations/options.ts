@@ -11,6 +11,10 @@ import {
   type ContractSearch,
 } from './futures';
 import { SEARCH_EXCHANGES, SEARCH_LIMIT_MAX } from './meta';
+import { OPTION_SESSIONS } from './options-terms';
+
+/** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
+export { OPTION_SESSIONS } from './options-terms';
 
 /**
  * A full option contract code: exchange-listed ETF options are digits (`10008123.SH`), futures options
@@ -153,8 +157,6 @@ export const optionBar = z.looseObject({
   volume: numOrNull,
   turnover: numOrNull,
 });
-
-export const OPTION_SESSIONS = ['pre_market', 'intraday', 'post_market'] as const;
 
 export const optionOperations = defineOperations(
   { group: 'options', access: 'open', source: 'spec' },

@@ -8,7 +8,7 @@ import { Segmented } from '../../components/Segmented';
 import { Empty } from '../../components/states';
 import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import type { ColorRole } from '../../components/chart/palette';
-import { NAV_RANGES, RETURN_PERIODS } from '../../contract/operations/fund-performance';
+import { NAV_RANGES, RETURN_PERIODS } from '../../contract/operations/fund-performance-terms';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../lib/format';
 import { overlapOf, type Holding } from './holdings';
 import { fundRecordOf } from './loader';

@@ -5,7 +5,7 @@ import type { InstrumentRecord } from '../../api/instruments';
 import { Segmented } from '../../components/Segmented';
 import { TimeChart, type ChartSeries, type MarkerSpec } from '../../components/chart/TimeChart';
 import type { ColorRole } from '../../components/chart/palette';
-import { NAV_RANGES } from '../../contract/operations/fund-performance';
+import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import {
   DASH,
   direction,

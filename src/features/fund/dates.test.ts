@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_RANGES } from '../../contract/operations/fund-performance';
+import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import { addYears, shanghaiMidnight } from '../../contract/time';
 import { managerRangeFor, rangeStartDate, rangeWindow } from './dates';
 

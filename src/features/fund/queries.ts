@@ -4,7 +4,7 @@ import { freshnessOf, operationKey, operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
 import type { ApiError } from '../../contract/envelope';
 import type { FundType } from '../../contract/operations/fund-common';
-import type { IndicatorTimeType, QdiiQuotaTab } from '../../contract/operations/fund-tools';
+import type { IndicatorTimeType, QdiiQuotaTab } from '../../contract/operations/fund-tools-terms';
 import type { BacktestState, BuyFilter, ManagerRange, NavRange, OfferState, Statement } from './url-state';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { isValidDate } from '../../contract/params';
-import { NAV_RANGES } from '../../contract/operations/fund-performance';
-import { MANAGER_RANGES } from '../../contract/operations/fund-managers';
+import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
+import { MANAGER_RANGES } from '../../contract/operations/fund-managers-terms';
 import { FUND_CODE_RE } from '../../contract/operations/fund-common';
 import {
   BACKTEST_FREQUENCIES,
@@ -10,7 +10,7 @@ import {
   INDICATOR_TIME_TYPES,
   QDII_QUOTA_TABS,
   type FundIndicatorId,
-} from '../../contract/operations/fund-tools';
+} from '../../contract/operations/fund-tools-terms';
 
 /**
  * The whole view state of the fund page and of the fund comparison, as URL search parameters. Every

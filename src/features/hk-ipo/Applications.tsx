@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import { IPO_APPLICATION_PAGE_SIZE } from '../../contract/operations/hk-ipo';
+import { IPO_APPLICATION_PAGE_SIZE } from '../../contract/operations/hk-ipo-terms';
 import { matchesFilter, type ApplicationRecord } from './model';
 import { useHkIpoText } from './messages';
 import { applicationsQuery } from './queries';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataColumn } from '../../components/DataTable';
-import type { IpoCalendarStatus } from '../../contract/operations/hk-ipo';
+import type { IpoCalendarStatus } from '../../contract/operations/hk-ipo-terms';
 import { DASH, formatNumber } from '../../lib/format';
 import type { CalendarRow } from './model';
 import { useHkIpoText } from './messages';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { IPO_CALENDAR_STATUSES } from '../../contract/operations/hk-ipo';
+import { IPO_CALENDAR_STATUSES } from '../../contract/operations/hk-ipo-terms';
 import { applicationsQuery, calendarListQuery, issueDetailQuery } from './queries';
 import type { HkIpoSearch } from './url-state';
 

@@ -1,6 +1,6 @@
 import type { DataOf } from '../../contract/catalog';
 import { EVENT_KINDS } from '../../contract/calendar-files';
-import type { IpoCalendarStatus, IpoEventKind } from '../../contract/operations/hk-ipo';
+import type { IpoCalendarStatus, IpoEventKind } from '../../contract/operations/hk-ipo-terms';
 import { addDays } from '../../contract/time';
 import type { StatusFilter } from './url-state';
 

@@ -1,5 +1,5 @@
 import { operationQuery } from '../../api/query';
-import type { IpoCalendarStatus } from '../../contract/operations/hk-ipo';
+import type { IpoCalendarStatus } from '../../contract/operations/hk-ipo-terms';
 
 /**
  * One `queryOptions` factory per use of an operation on the Hong Kong IPO page; the route loader and the

@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { codeNameColumns } from '../../components/DataTable/stockColumns';
 import { Segmented } from '../../components/Segmented';
 import { Empty, ErrorState } from '../../components/states';
-import { ANOMALY_TAGS } from '../../contract/operations/market-extras';
+import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import { useLimitUpText, type LimitUpT } from './messages';
 import { anomalyListQuery, anomalyStockQuery, type AnomalyItem, type AnomalyTag } from './queries';
 import type { LimitUpSearch } from './url-state';

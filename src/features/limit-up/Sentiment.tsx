@@ -4,7 +4,7 @@ import type { LadderDay } from '../../api/limit-pools';
 import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { ErrorState } from '../../components/states';
-import { LADDER_TIERS } from '../../contract/operations/market-extras';
+import { LADDER_TIERS } from '../../contract/operations/market-extras-terms';
 import { shanghaiMidnight } from '../../contract/time';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { useLimitUpText } from './messages';

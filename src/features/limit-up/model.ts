@@ -1,5 +1,5 @@
 import { ladderDate, type LadderDay, type UpRow } from '../../api/limit-pools';
-import { LADDER_TIERS } from '../../contract/operations/market-extras';
+import { LADDER_TIERS } from '../../contract/operations/market-extras-terms';
 import { boardOf, type Board } from '../../contract/price-limits';
 
 /**

@@ -4,7 +4,7 @@ import { breakCountQuery, upCountQuery } from '../../api/limit-pools';
 import { operationQuery } from '../../api/query';
 import { CLIENT_STALE_MS } from '../../contract/cache-policy';
 import type { DataOf } from '../../contract/catalog';
-import type { ANOMALY_TAGS } from '../../contract/operations/market-extras';
+import type { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import type { ApiError } from '../../contract/envelope';
 import { shanghaiMidnight } from '../../contract/time';
 import { mapLimited } from '../../lib/limited';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANOMALY_TAGS } from '../../contract/operations/market-extras';
+import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';

@@ -23,7 +23,7 @@ import { latestTradingDay, useLiveRefetchInterval, useServerToday, useTradingDay
 import { wholeMarketQuery } from '../../api/market';
 import { Sparkline } from '../../components/Sparkline';
 import { Empty, ErrorState } from '../../components/states';
-import { LADDER_TIERS } from '../../contract/operations/market-extras';
+import { LADDER_TIERS } from '../../contract/operations/market-extras-terms';
 import { shanghaiDate, shanghaiMidnight } from '../../contract/time';
 import { breadthOf, CHANGE_BUCKETS, type Breadth } from '../../lib/breadth';
 import { DASH, direction, formatAmount, formatNumber, formatPercent, formatPrice } from '../../lib/format';

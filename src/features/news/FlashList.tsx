@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { StockLink } from '../../components/StockLink';
-import { FLASH_TYPE_ANNOUNCEMENT } from '../../contract/operations/news';
+import { FLASH_TYPE_ANNOUNCEMENT } from '../../contract/operations/news-terms';
 import { formatShanghaiMinute } from '../../lib/format';
 import { flashText, groupByDay, type FlashItem, type StockName } from './model';
 import { hasNewsMessage, useNewsText } from './messages';

@@ -5,7 +5,7 @@ import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Empty, ErrorState } from '../../components/states';
 import { useServerToday } from '../../api/live';
 import { keepInRowView } from '../../lib/scroll-row';
-import { FLASH_COLUMN_IDS, FLASH_QUIET_REFRESH_MS } from '../../contract/operations/news';
+import { FLASH_COLUMN_IDS, FLASH_QUIET_REFRESH_MS } from '../../contract/operations/news-terms';
 import { FlashList } from './FlashList';
 import { mergeFlashes } from './model';
 import { useNewsText } from './messages';

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { FLASH_ALL_COLUMN, FLASH_TYPE_ANNOUNCEMENT } from '../../contract/operations/news';
+import { FLASH_ALL_COLUMN, FLASH_TYPE_ANNOUNCEMENT } from '../../contract/operations/news-terms';
 import { formatShanghaiMinute } from '../../lib/format';
 import { sanitizeServiceHtml } from '../../lib/safe-html';
 import { mergeFlashes } from './model';

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Empty, ErrorState } from '../../components/states';
 import { useServerToday } from '../../api/live';
-import { FLASH_ALL_COLUMN } from '../../contract/operations/news';
+import { FLASH_ALL_COLUMN } from '../../contract/operations/news-terms';
 import { formatShanghaiMinute } from '../../lib/format';
 import { FlashList } from './FlashList';
 import { mergeFlashes, namesStock } from './model';

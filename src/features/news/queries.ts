@@ -10,7 +10,7 @@ import { useCallback, useMemo } from 'react';
 import { fetchOperation } from '../../api/client';
 import { operationQuery } from '../../api/query';
 import { useLiveRefetchInterval } from '../../api/live';
-import { FLASH_QUIET_REFRESH_MS } from '../../contract/operations/news';
+import { FLASH_QUIET_REFRESH_MS } from '../../contract/operations/news-terms';
 import {
   latestKnown,
   mergeIntoFirstPage,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
-import { FLASH_ALL_COLUMN, FLASH_COLUMN_IDS } from '../../contract/operations/news';
+import { FLASH_ALL_COLUMN, FLASH_COLUMN_IDS } from '../../contract/operations/news-terms';
 
 /** The news page's view state: the column. A link with an unknown column opens the full feed. */
 

@@ -5,7 +5,7 @@ import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Segmented } from '../../components/Segmented';
 import { ChartFrame } from '../../components/chart/ChartFrame';
-import { OPTION_SESSIONS } from '../../contract/operations/options';
+import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import { daysToExpiry } from '../../lib/expiry';
 import {
   DASH,

@@ -8,7 +8,7 @@ import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
 import { ApiError, ErrorCode } from '../../contract/envelope';
 import { varietyTradingWindows } from '../../contract/market-session';
-import { SEARCH_LIMIT_MAX } from '../../contract/operations/meta';
+import { SEARCH_LIMIT_MAX } from '../../contract/operations/meta-terms';
 import { optionContractSearches } from '../../contract/operations/options';
 import { daysToExpiry } from '../../lib/expiry';
 import { tickDigits } from '../../lib/format';

@@ -1,6 +1,6 @@
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
-import type { OPTION_SESSIONS } from '../../contract/operations/options';
+import type { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 
 /**
  * One `queryOptions` factory per use of an operation on the options page. The route loader and the

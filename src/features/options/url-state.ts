@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidDate } from '../../contract/params';
-import { OPTION_SESSIONS } from '../../contract/operations/options';
+import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 
 /**

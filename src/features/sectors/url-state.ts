@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INDEX_TAGS } from '../../contract/operations/index-group';
+import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
 
 /**
  * The view state of `/sectors` and of an index page (`/sectors/$thscode`, `/index/$thscode`) as URL

@@ -125,37 +125,19 @@ export async function loadStockView(
   const thscode = normaliseCode(rawCode);
   // A malformed code never reaches the service.
   if (!A_SHARE_CODE_RE.test(thscode)) return;
-  const [lookup, today] = await Promise.all([
-    queryClient.ensureQueryData(instrumentQuery(thscode)).catch(() => undefined),
-    // Without the server's clock the components fall back to the browser's, and so does this.
-    serverToday(queryClient),
-  ]);
-  // Only an A-share's data: another instrument on an A-share-shaped code (an ETF) gets its own page.
-  if (findInstrument(lookup, thscode)?.asset_type !== 'a-share') return;
+  // Nothing here waits for the instrument search: the quote, the chart and the open tab start together,
+  // from the URL and the server's day (the shell asks for the clock at start-up). Another instrument on
+  // an A-share-shaped code (an ETF) is sent to its own page by the route, beside these requests.
+  // Without the server's clock the components fall back to the browser's, and so does this.
+  const today = await serverToday(queryClient);
   const span = barWindow(today, search.range, search.interval);
   const critical: Promise<unknown>[] = [
     queryClient.ensureQueryData(snapshotQuery(thscode)),
     queryClient.ensureQueryData(barsQuery(thscode, search.adjust, span.start, span.end)),
   ];
-  // The header's figures: float shares from the auction, the 52-week range and 5-day volumes.
-  void queryClient.prefetchQuery(auctionFloatQuery(thscode));
-  void queryClient.prefetchQuery(headerBarsQuery(thscode, today));
-  if (search.cmp !== undefined && search.cmp !== thscode) {
-    const cmp = search.cmp;
-    void (async () => {
-      const other = findInstrument(
-        await queryClient.ensureQueryData(instrumentQuery(cmp)).catch(() => undefined),
-        cmp,
-      );
-      // A stock in the page's adjustment, an index as it is (indices are never adjusted).
-      if (other?.asset_type === 'a-share') {
-        await queryClient.prefetchQuery(barsQuery(cmp, search.adjust, span.start, span.end));
-      } else if (other?.asset_type === 'a-share-index') {
-        await queryClient.prefetchQuery(indexBarsQuery(cmp, span.start, span.end));
-      }
-    })();
-  }
-  // The open tab's data is requested at once; the page does not wait for it (it has its own skeleton).
+  // The open tab's data is requested at once, right after the quote and the chart (each call checks its
+  // parameters first, so what is asked for first leaves first); the page does not wait for it (it has
+  // its own skeleton).
   switch (search.tab) {
     case 'financials':
       critical.push(
@@ -188,6 +170,24 @@ export async function loadStockView(
       void queryClient.prefetchQuery(hfIntradayQuery(thscode, search.iday));
       break;
   }
+  if (search.cmp !== undefined && search.cmp !== thscode) {
+    const cmp = search.cmp;
+    void (async () => {
+      const other = findInstrument(
+        await queryClient.ensureQueryData(instrumentQuery(cmp)).catch(() => undefined),
+        cmp,
+      );
+      // A stock in the page's adjustment, an index as it is (indices are never adjusted).
+      if (other?.asset_type === 'a-share') {
+        await queryClient.prefetchQuery(barsQuery(cmp, search.adjust, span.start, span.end));
+      } else if (other?.asset_type === 'a-share-index') {
+        await queryClient.prefetchQuery(indexBarsQuery(cmp, span.start, span.end));
+      }
+    })();
+  }
+  // The header's figures: float shares from the auction, the 52-week range and 5-day volumes.
+  void queryClient.prefetchQuery(auctionFloatQuery(thscode));
+  void queryClient.prefetchQuery(headerBarsQuery(thscode, today));
   void queryClient.prefetchQuery(adjustmentEventsQuery(thscode));
   for (const chunk of valuationChunks([thscode])) void queryClient.prefetchQuery(valuationQuery(chunk));
   // Settled either way, so a failure never surfaces as an unhandled rejection.

@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { Segmented } from '../../../components/Segmented';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { FUND_CODE_RE } from '../../../contract/operations/fund-common';
-import { MANAGER_RANGES } from '../../../contract/operations/fund-managers';
+import { MANAGER_RANGES } from '../../../contract/operations/fund-managers-terms';
 import {
   DASH,
   direction,

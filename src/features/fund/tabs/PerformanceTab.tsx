@@ -5,7 +5,7 @@ import { useServerToday } from '../../../api/live';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../../lib/format';
-import { NAV_RANGES, RETURN_PERIODS } from '../../../contract/operations/fund-performance';
+import { NAV_RANGES, RETURN_PERIODS } from '../../../contract/operations/fund-performance-terms';
 import { rangeWindow } from '../dates';
 import type { FundTabProps } from '../FundTabs';
 import { isFundMessageKey, useFundText, type FundT } from '../messages';

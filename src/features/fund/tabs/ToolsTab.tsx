@@ -13,7 +13,7 @@ import {
   INDICATOR_TIME_TYPES,
   QDII_QUOTA_TABS,
   type FundIndicatorId,
-} from '../../../contract/operations/fund-tools';
+} from '../../../contract/operations/fund-tools-terms';
 import { shanghaiMidnight } from '../../../contract/time';
 import {
   DASH,
