@@ -150,6 +150,7 @@ describe('fund page', () => {
     const router = renderAppAt('/stock/510300.SH');
     await waitFor(() => expect(router.state.location.pathname).toBe('/fund/510300.SH'), { timeout: 20_000 });
     expect(await screen.findByRole('heading', { level: 1, name: /沪深300ETF华泰柏瑞/ })).toBeTruthy();
-    expect(sim.requests.some((u) => u.pathname.startsWith('/api/a-share/prices/'))).toBe(false);
+    // The stock loader starts its quote and chart beside the instrument lookup (no waterfall, issue 16),
+    // so an ETF's code on /stock/ costs those two requests before the redirect; the fund page is what shows.
   }, 60_000);
 });
