@@ -2,6 +2,7 @@ import type { WatchlistAssetType } from '../../src/contract/watchlist-constants'
 import type {
   DeletedWatchlist,
   Watchlist,
+  WatchlistChange,
   WatchlistSummary,
   WatchlistVersion,
   WatchlistVisibility,
@@ -82,6 +83,23 @@ export class WatchlistError extends Error {
 }
 
 /**
+ * A committed change of a list, as the store tells its listeners: what the events stream sends
+ * (`WatchlistChange`) and who may hear of it: the owner, and every user when the list was visible to the
+ * team before or after the change (so a list made private disappears from the others' screens too).
+ */
+export interface ListChange extends WatchlistChange {
+  owner_id: string;
+  team: boolean;
+}
+
+/** Whether `actorId` may hear of a change. */
+export function mayHear(change: ListChange, actorId: string): boolean {
+  return change.team || change.owner_id === actorId;
+}
+
+export type ChangeListener = (change: ListChange) => void;
+
+/**
  * A repository acts for one user (`as` gives another user's): it sees that user's lists and the lists
  * others made visible to the team; only the owner may change or delete a list (others get 'forbidden',
  * and 'not_found' for a private list of someone else, whose existence is not told). Limits and name
@@ -124,5 +142,10 @@ export interface WatchlistRepository {
   /** `thscodes` must be exactly the list's codes, in the new order. */
   reorder(id: number, thscodes: readonly string[], expectedVersion: number): Promise<Watchlist>;
   setNote(id: number, thscode: string, note: string, expectedVersion: number): Promise<Watchlist>;
+  /**
+   * Calls `listener` after every committed change of any list (whoever made it; with a shared database,
+   * whichever server made it), in commit order per list. Returns the function that stops it.
+   */
+  subscribe(listener: ChangeListener): () => void;
   close(): Promise<void>;
 }

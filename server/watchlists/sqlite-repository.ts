@@ -5,6 +5,8 @@ import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watch
 import { DELETED_KEPT_MS, LOCAL_ACTOR, WatchlistError } from './repository';
 import type {
   Actor,
+  ChangeListener,
+  ListChange,
   DeletedWatchlist,
   NewItem,
   Watchlist,
@@ -261,6 +263,22 @@ export function openSqliteWatchlistRepository(
     pruneVersions: db.prepare('DELETE FROM watchlist_versions WHERE watchlist_id = ? AND version <= ?'),
   };
 
+  // One process per database file in the embedded mode: its changes are told to its own listeners.
+  const listeners = new Set<ChangeListener>();
+  function tell(change: ListChange): void {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure is its own (a closed stream); the write has committed.
+      }
+    }
+  }
+  function changeOf(list: Watchlist, before: Watchlist | null, deleted = false): ListChange {
+    const team = list.visibility === 'team' || before?.visibility === 'team';
+    return { id: list.id, version: list.version, deleted, owner_id: list.owner_id, team };
+  }
+
   function readList(id: number, actor: Actor): Watchlist | null {
     const found = q.summary.get(id);
     if (found === undefined) return null;
@@ -326,17 +344,20 @@ export function openSqliteWatchlistRepository(
     actor: Actor,
     change: (current: Watchlist) => { action: string; detail: string },
   ): Watchlist {
-    return db
+    const { before, after } = db
       .transaction(() => {
         const current = checkVersion(id, expectedVersion, actor);
         const what = change(current);
         q.bump.run(clock(), id);
-        const after = readList(id, actor);
-        if (after === null) throw new WatchlistStoreError(`Watchlist ${id} vanished inside its transaction`);
-        recordVersion(after, actor, what.action, what.detail);
-        return after;
+        const changed = readList(id, actor);
+        if (changed === null)
+          throw new WatchlistStoreError(`Watchlist ${id} vanished inside its transaction`);
+        recordVersion(changed, actor, what.action, what.detail);
+        return { before: current, after: changed };
       })
       .immediate();
+    tell(changeOf(after, before));
+    return after;
   }
 
   /** A batch names each code once; `index` is the later one's place. */
@@ -413,7 +434,7 @@ export function openSqliteWatchlistRepository(
       },
 
       async create(name) {
-        return db
+        const created = db
           .transaction(() => {
             refuseListLimit(actor);
             const key = ensureNameFree(name, null, actor);
@@ -425,6 +446,8 @@ export function openSqliteWatchlistRepository(
             return created;
           })
           .immediate();
+        tell(changeOf(created, null));
+        return created;
       },
 
       async rename(id, name, expectedVersion) {
@@ -442,11 +465,15 @@ export function openSqliteWatchlistRepository(
       },
 
       async delete(id, expectedVersion) {
-        db.transaction(() => {
-          checkVersion(id, expectedVersion, actor);
-          // The name is free again at once; a restore takes it back if it still can.
-          q.softDelete.run(clock(), `deleted\u001f${id}`, id);
-        }).immediate();
+        const gone = db
+          .transaction(() => {
+            const current = checkVersion(id, expectedVersion, actor);
+            // The name is free again at once; a restore takes it back if it still can.
+            q.softDelete.run(clock(), `deleted\u001f${id}`, id);
+            return current;
+          })
+          .immediate();
+        tell(changeOf(gone, null, true));
       },
 
       async listDeleted() {
@@ -466,7 +493,7 @@ export function openSqliteWatchlistRepository(
       },
 
       async restore(id) {
-        return db
+        const restored = db
           .transaction(() => {
             const found = q.anyList.get(id);
             const r = found === undefined ? null : row(found);
@@ -488,6 +515,8 @@ export function openSqliteWatchlistRepository(
             return list;
           })
           .immediate();
+        tell(changeOf(restored, null));
+        return restored;
       },
 
       async history(id) {
@@ -603,8 +632,14 @@ export function openSqliteWatchlistRepository(
         await db.backup(to);
       },
 
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+
       async close() {
         closed = true;
+        listeners.clear();
         if (db.open) db.close();
       },
     };

@@ -48,6 +48,11 @@ export const WATCHLIST_ROUTES = {
   deleted: '/deleted',
   /** POST: bring a deleted list back. */
   restore: '/deleted/:id/restore',
+  /**
+   * GET: server-sent events (`text/event-stream`), one `change` event (`watchlistChangeSchema`) for
+   * every committed change of a list the caller can see, from any tab, user or replica.
+   */
+  events: '/events',
 } as const;
 export type WatchlistRoute = keyof typeof WATCHLIST_ROUTES;
 
@@ -310,6 +315,21 @@ export const watchlistIndexSchema = z.object({
   limits: watchlistLimitsSchema,
 });
 export type WatchlistIndex = z.infer<typeof watchlistIndexSchema>;
+
+/** The server-sent event name of a list change (`WATCHLIST_ROUTES.events`). */
+export const WATCHLIST_CHANGE_EVENT = 'change';
+
+/**
+ * A committed change of a list, as the events stream sends it: the list's id and its new version
+ * (`deleted`: it went to "recently deleted"). The page reads the list again when its version is newer
+ * than the one on screen; the event itself carries no content, so it tells nobody more than a GET would.
+ */
+export const watchlistChangeSchema = z.object({
+  id: z.number().int().positive(),
+  version: z.number().int().nonnegative(),
+  deleted: z.boolean(),
+});
+export type WatchlistChange = z.infer<typeof watchlistChangeSchema>;
 
 /** The codes a refusal can carry. */
 export const WATCHLIST_ERROR_CODES = [
