@@ -2,8 +2,9 @@ import { test as base, expect } from '@playwright/test';
 import { AppPage } from './pages/app';
 
 /**
- * Every test fails if the page logs an error or throws: a broken render or a rejected promise must not
- * hide behind a test that happened to look at another part of the screen.
+ * Every test fails if the page logs an error, throws, or breaks its Content Security Policy: a broken
+ * render, a rejected promise or a refused script must not hide behind a test that happened to look at
+ * another part of the screen.
  */
 // The fixture callback is named `provide`, not `use`, so the React hooks lint rule does not mistake it for a hook.
 export const test = base.extend<{ app: AppPage; pageErrors: string[] }>({
@@ -17,6 +18,16 @@ export const test = base.extend<{ app: AppPage; pageErrors: string[] }>({
         }
       });
       page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      // A refused script or eval is not always logged: the page reports it as an event.
+      await page.exposeFunction('reportCspViolation', (text: string) =>
+        errors.push(`CSP violation: ${text}`),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report: unknown = Reflect.get(window, 'reportCspViolation');
+          if (typeof report === 'function') void report(`${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
       await provide(errors);
       expect(errors, 'console errors or uncaught page errors').toEqual([]);
     },

@@ -122,16 +122,8 @@ test('an announcement with scripts, handlers, javascript: links and remote image
   app,
   page,
 }) => {
-  const violations: string[] = [];
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report: unknown = Reflect.get(window, 'reportViolation');
-      if (typeof report === 'function') report(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
   const news = new NewsPage(app);
   await app.open(`/news/notice/${UNSAFE_NOTICE_SEQ}`);
   const article = news.reader.locator('article');
@@ -158,9 +150,7 @@ test('an announcement with scripts, handlers, javascript: links and remote image
   await article.getByText('查看原文').click();
   expect(await page.evaluate((marker) => marker in window, UNSAFE_NOTICE_MARKER)).toBe(false);
   expect(requests.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
-  // zod probes once whether it may compile parsers (`new Function`); the CSP refuses and zod does
-  // without. That probe is the app's on every page, not the announcement's: anything else must be absent.
-  expect(violations.filter((v) => v !== 'script-src eval')).toEqual([]);
+  // No CSP violation either, the app's own included: the fixture (fixtures.ts) fails the test on any.
 });
 
 test('on a phone the columns scroll sideways, and a link to the last column opens with it in view', async ({
