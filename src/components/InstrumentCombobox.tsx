@@ -85,10 +85,13 @@ function isEditable(target: EventTarget | null): boolean {
 /** A code or a name starts with a digit or a Latin letter (Chinese names go through the input method). */
 const TYPE_TO_SEARCH = /^[0-9A-Za-z]$/;
 
-/** The highlighted row belongs to one result list; a new list starts with nothing highlighted. */
+/**
+ * The highlighted instrument, by code: when the answer to a longer keyword replaces the list, the
+ * instrument stays highlighted if it is still in the list (the reader's arrow key is not undone by a
+ * late answer); otherwise nothing is.
+ */
 interface Highlight {
-  items: readonly InstrumentRecord[];
-  index: number;
+  thscode: string;
 }
 
 export function InstrumentCombobox({
@@ -134,8 +137,7 @@ export function InstrumentCombobox({
     () => (search.data ? rankInstruments(search.data.item, term) : []),
     [search.data, term],
   );
-  const activeIndex =
-    highlight && highlight.items === items && highlight.index < items.length ? highlight.index : -1;
+  const activeIndex = highlight ? items.findIndex((r) => r.thscode === highlight.thscode) : -1;
   // The list on screen answers exactly what is typed (not a previous keyword kept while loading).
   const fresh = search.isSuccess && !search.isPlaceholderData && term === typed;
   const loading = typed !== '' && (typed !== term || search.isFetching);
@@ -232,7 +234,8 @@ export function InstrumentCombobox({
           ? 0
           : items.length - 1
         : (activeIndex + step + items.length) % items.length;
-    setHighlight({ items, index: next });
+    const record = items[next];
+    if (record) setHighlight({ thscode: record.thscode });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -323,7 +326,7 @@ export function InstrumentCombobox({
                   className={index === activeIndex ? 'search__option is-active' : 'search__option'}
                   onClick={() => pick(record)}
                   onMouseMove={() => {
-                    if (index !== activeIndex) setHighlight({ items, index });
+                    if (index !== activeIndex) setHighlight({ thscode: record.thscode });
                   }}
                 >
                   <span className="search__code num">{record.thscode}</span>

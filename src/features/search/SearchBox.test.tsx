@@ -237,6 +237,29 @@ describe('SearchBox', () => {
     expect(screen.queryByText('搜索中…')).toBeNull();
   });
 
+  it('keeps the highlighted instrument when the answer to a longer keyword replaces the list', async () => {
+    serveSearch();
+    const onOpen = vi.fn();
+    renderWithProviders(<SearchBox debounceMs={0} onOpen={onOpen} />);
+    input().focus();
+    type('5');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(screen.getByRole('option', { name: /600519\.SH/ }).getAttribute('aria-selected')).toBe('true');
+    // The reader's arrow keys came before the answer to what they typed next: 600519.SH stays chosen.
+    type('51');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    expect(optionTexts()[0]?.slice(0, 9)).toBe('510050.SH');
+    expect(screen.getByRole('option', { name: /600519\.SH/ }).getAttribute('aria-selected')).toBe('true');
+    // A list without it highlights nothing; Enter then opens the best match.
+    type('510');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    expect(screen.getByRole('option').getAttribute('aria-selected')).toBe('false');
+    key('Enter');
+    expect(onOpen.mock.calls[0]?.[0]).toEqual({ kind: 'page', to: '/fund/$thscode', thscode: '510050.SH' });
+  });
+
   it('opens a fund’s page, on or off the exchange', async () => {
     serveSearch();
     const onOpen = vi.fn();
