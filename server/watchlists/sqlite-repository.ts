@@ -475,6 +475,15 @@ export function openSqliteWatchlistRepository(
         return () => listeners.delete(listener);
       },
 
+      async ping() {
+        if (!db.open) return false;
+        try {
+          return db.prepare('SELECT 1 AS one').get() !== undefined;
+        } catch {
+          return false;
+        }
+      },
+
       async close() {
         closed = true;
         listeners.clear();
