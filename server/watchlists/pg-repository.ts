@@ -70,6 +70,9 @@ const listChangeSchema = watchlistChangeSchema.extend({ owner_id: z.string(), te
 
 type Client = pg.ClientBase;
 
+/** A readiness check waits this long for the database, then says it is not ready. */
+const PING_TIMEOUT_MS = 2_000;
+
 /** bigint columns (ids, times, counts) as numbers, refused when they would lose precision. */
 function int8(value: string): number {
   const n = Number(value);
@@ -190,7 +193,13 @@ export async function openPgWatchlistRepository(
   const clock = options.clock ?? Date.now;
   const onError = options.onError ?? (() => undefined);
   const applicationName = options.applicationName ?? 'market-dashboard';
-  const connection = { connectionString: url, types: TYPES, connectionTimeoutMillis: 10_000 };
+  const connection = {
+    connectionString: url,
+    types: TYPES,
+    connectionTimeoutMillis: 10_000,
+    // A replica that stalls inside a transaction must not hold a list's lock for ever.
+    idle_in_transaction_session_timeout: 30_000,
+  };
   const pool = new pg.Pool({
     ...connection,
     max: options.poolSize ?? 10,
@@ -692,11 +701,18 @@ export async function openPgWatchlistRepository(
 
       async ping() {
         if (closed) return false;
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+        });
+        const answered = pool.query('SELECT 1').then(
+          () => true,
+          () => false,
+        );
         try {
-          await pool.query('SELECT 1');
-          return true;
-        } catch {
-          return false;
+          return await Promise.race([answered, late]);
+        } finally {
+          clearTimeout(timer);
         }
       },
 
