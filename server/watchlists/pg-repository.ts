@@ -313,6 +313,9 @@ export async function openPgWatchlistRepository(
   try {
     await connectFeed();
   } catch (err) {
+    // No reconnection loop for a store that never opened.
+    closed = true;
+    if (reconnectTimer !== null) clearTimeout(reconnectTimer);
     await pool.end().catch(() => undefined);
     throw new WatchlistStoreError(`Cannot listen for watchlist changes at ${describeUrl(url)}`, {
       cause: err,
