@@ -19,6 +19,7 @@ import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
+import type { WatchlistRepository } from './watchlists/repository';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
 import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
@@ -73,10 +74,18 @@ export { MAX_URL_LENGTH } from './gateway/api-plugin';
 export const BODY_LIMIT = 64 * 1024;
 
 const gateways = new WeakMap<FastifyInstance, Gateway>();
+const watchlistStores = new WeakMap<FastifyInstance, WatchlistRepository>();
 
 /** The gateway behind an app (tests wait for its upstream calls before moving a manual clock). */
 export function gatewayOf(app: FastifyInstance): Gateway | undefined {
   return gateways.get(app);
+}
+
+/**
+ * The watchlist store behind an app once it is ready (SQLite or PostgreSQL): a readiness check pings it.
+ */
+export function watchlistStoreOf(app: FastifyInstance): WatchlistRepository | undefined {
+  return watchlistStores.get(app);
 }
 
 /** Wherever a header object is logged, the key is censored (defence in depth: the gateway never logs it). */
@@ -88,6 +97,9 @@ export const REDACT_PATHS = [
   '*.apiKey',
   'upstream.apiKey',
   'config.marketApi.apiKey',
+  // The database URL may hold a password.
+  'config.databaseUrl',
+  'databaseUrl',
 ];
 
 const packageSchema = z.object({ version: z.string() });
@@ -272,7 +284,11 @@ export function createApp(deps: AppDeps): FastifyInstance {
   // Watchlist lookups share the cache and the upstream budget with /api.
   app.register(watchlistsPlugin, {
     prefix: WATCHLISTS_BASE_PATH,
-    dbPath: deps.config.watchlistDb,
+    // PostgreSQL when DATABASE_URL is set (pg is loaded only then), else the SQLite file.
+    ...(deps.config.databaseUrl === null
+      ? { dbPath: deps.config.watchlistDb }
+      : { databaseUrl: deps.config.databaseUrl }),
+    onStoreOpen: (store) => watchlistStores.set(app, store),
     resolveInstrument: searchResolver(gateway.upstream),
     resolveInstruments: tableResolver(gateway.upstream),
     actorOf: (request) => request.identity,

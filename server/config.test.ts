@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       staticDir: 'dist',
       watchlistDb: 'data/watchlists.sqlite',
+      databaseUrl: null,
       auth: { mode: 'none' },
       allowedHosts: ['localhost', '127.0.0.1', '[::1]', '::1'],
       http: {
@@ -205,6 +206,40 @@ describe('loadConfig', () => {
     const err = errorOf({ [name]: value });
     expect(err.variable).toBe(name);
     expect(err.message).toMatch(rule);
+  });
+});
+
+describe('the watchlist store', () => {
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    for (const url of [
+      'postgres://dash:s3cret@db.internal:5432/watchlists',
+      'postgresql://db.internal/watchlists?sslmode=require',
+      'postgres://127.0.0.1:6543/w',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url);
+    }
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeNull();
+  });
+
+  it.each([
+    ['mysql://db.internal/watchlists', /scheme is postgres or postgresql/],
+    ['db.internal:5432/watchlists', /must be a PostgreSQL URL/],
+    ['postgres://db.internal', /with a host and a database name/],
+    ['postgres://db.internal/', /with a host and a database name/],
+    ['postgres:///watchlists', /with a host and a database name/],
+  ])('refuses DATABASE_URL=%s, without repeating it', (url, rule) => {
+    const err = errorOf({ DATABASE_URL: url.replace('db.internal', 'u:hunter2@db.internal') });
+    expect(err.variable).toBe('DATABASE_URL');
+    expect(err.message).toMatch(rule);
+    expect(err.message).not.toContain('hunter2');
+  });
+
+  it('refuses BACKUP_DIR with DATABASE_URL, pointing to pg_dump', () => {
+    const err = errorOf({ DATABASE_URL: 'postgres://db.internal/watchlists', BACKUP_DIR: '/var/backups' });
+    expect(err.variable).toBe('BACKUP_DIR');
+    expect(err.message).toMatch(/only applies to the SQLite store/);
+    expect(err.message).toMatch(/pg_dump/);
+    expect(loadConfig({ BACKUP_DIR: '/var/backups' }).backup).toMatchObject({ dir: '/var/backups' });
   });
 });
 

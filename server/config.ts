@@ -39,13 +39,15 @@ export interface Config {
   logLevel: LogLevel;
   staticDir: string;
   watchlistDb: string;
+  /** PostgreSQL holds the watchlists (shared by replicas) instead of the WATCHLIST_DB file; null: SQLite. */
+  databaseUrl: string | null;
   /** Who is asking (auth/): nobody in particular on loopback, a trusted proxy's user, or an OIDC sign-in. */
   auth: AuthConfig;
   /** Host names (lower case, no port) this server answers to; anything else is refused (DNS rebinding). */
   allowedHosts: readonly string[];
   /** Limits of the listening HTTP server (slow clients, connection floods). */
   http: HttpLimits;
-  /** Online backups of the watchlist database; null when BACKUP_DIR is not set. */
+  /** Online backups of the SQLite watchlist database; null when BACKUP_DIR is not set. */
   backup: { dir: string; keep: number; intervalMs: number } | null;
 }
 
@@ -195,8 +197,14 @@ export const configVariables: readonly ConfigVariable[] = [
   { name: 'STATIC_DIR', description: 'Folder of the built SPA (npm run build).', default: 'dist' },
   {
     name: 'WATCHLIST_DB',
-    description: 'SQLite file holding the watchlists.',
+    description: 'SQLite file holding the watchlists (unused when DATABASE_URL is set).',
     default: 'data/watchlists.sqlite',
+  },
+  {
+    name: 'DATABASE_URL',
+    description:
+      'PostgreSQL database holding the watchlists instead of WATCHLIST_DB, shared by several replicas (postgres://user:password@host:5432/database). Back it up with pg_dump; BACKUP_DIR is SQLite only.',
+    default: null,
   },
   {
     name: 'AUTH_MODE',
@@ -276,7 +284,7 @@ export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'BACKUP_DIR',
     description:
-      'Folder for online backups of the watchlist database (none when unset); restore with npm run watchlists:restore.',
+      'Folder for online backups of the SQLite watchlist database (none when unset); restore with npm run watchlists:restore. Refused with DATABASE_URL.',
     default: null,
   },
   { name: 'BACKUP_KEEP', description: 'How many backups are kept (the oldest go first).', default: '24' },
@@ -371,6 +379,24 @@ function listOf(env: Env, name: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/** postgres://[user[:password]@]host[:port]/database[?options]; the value is never repeated in a message. */
+function parseDatabaseUrl(text: string): string {
+  const rule = 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('DATABASE_URL', rule);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `${rule} (the scheme is postgres or postgresql)`);
+  }
+  if (url.hostname === '' || url.pathname.length < 2 || url.pathname.slice(1).includes('/')) {
+    throw new ConfigError('DATABASE_URL', `${rule} (with a host and a database name)`);
+  }
+  return text;
 }
 
 function required(env: Env, name: string, why: string): string {
@@ -524,7 +550,17 @@ export function loadConfig(env: Env): Config {
   const auth = parseAuth(env, host);
   const allowedHosts = [...LOOPBACK_HOSTS, ...parseAllowedHosts(env)];
   if (auth.mode === 'oidc') allowedHosts.push(new URL(auth.redirectUri).hostname.toLowerCase());
+  const databaseUrlText = read(env, 'DATABASE_URL');
+  const databaseUrl = databaseUrlText === undefined ? null : parseDatabaseUrl(databaseUrlText);
   const backupDir = read(env, 'BACKUP_DIR');
+  // Backups would copy a file nobody writes while the lists are in PostgreSQL: say so rather than
+  // leave the operator believing they are backed up.
+  if (backupDir !== undefined && databaseUrl !== null) {
+    throw new ConfigError(
+      'BACKUP_DIR',
+      'only applies to the SQLite store: with DATABASE_URL the watchlists are in PostgreSQL; unset BACKUP_DIR and back the database up with pg_dump (see the README)',
+    );
+  }
   const requestTimeoutMs = parseWith(env, 'REQUEST_TIMEOUT_MS', integer(100, 600_000));
   const headersTimeoutMs = parseWith(env, 'HEADERS_TIMEOUT_MS', integer(100, 600_000));
   // Node refuses a headers timeout longer than the request timeout.
@@ -552,6 +588,7 @@ export function loadConfig(env: Env): Config {
     logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
     staticDir: parseWith(env, 'STATIC_DIR', z.string()),
     watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),
+    databaseUrl,
     auth,
     allowedHosts: [...new Set(allowedHosts)],
     http: {

@@ -20,8 +20,9 @@ export interface ServerProcess {
   exit: Promise<number | null>;
 }
 
-export function runServer(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/** `nodeArgs` go before the entry (e.g. one more `--import`). */
+export function runServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
     cwd: root,
     env: { PATH: process.env.PATH, STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

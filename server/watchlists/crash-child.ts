@@ -1,21 +1,23 @@
 import { writeSync } from 'node:fs';
 import { WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
-import type { NewItem } from './repository';
+import type { NewItem, WatchlistRepository } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
 
 /**
- * The writer of crash.test.ts: `node --import tsx crash-child.ts <db> <seed>`. Writes through the
- * repository in a loop until it is killed. Before each write it prints what it is about to do
- * (`begin ...`), and after the write returned, which means after the commit, `ack ...` with the version
- * the list reached. Lines are written synchronously so that an ack printed is an ack the parent can read.
+ * The writer of crash.test.ts and pg-crash.test.ts (crash.testkit.ts runs it):
+ * `node crash-child.mjs <db> <seed>`, where <db> is an SQLite file or a postgres:// URL (the PostgreSQL
+ * store is loaded only then). Writes through the repository in a loop until it is killed. Before each
+ * write it prints what it is about to do (`begin ...`), and after the write returned, which means after
+ * the commit, `ack ...` with the version the list reached. Lines are written synchronously so that an
+ * ack printed is an ack the parent can read.
  *
  *   begin create <name>            ack create <id> <name>
  *   begin add <id> <code>...       ack add <id> <version> <code>...
  *   begin note <id> <code> <note>  ack note <id> <version> <code> <note>
  */
 
-const [dbPath, seedText] = process.argv.slice(2);
-if (dbPath === undefined) throw new Error('usage: crash-child.ts <db> [seed]');
+const [target, seedText] = process.argv.slice(2);
+if (target === undefined) throw new Error('usage: crash-child.ts <db file or postgres:// URL> [seed]');
 
 let seed = Number(seedText ?? '1') >>> 0 || 1;
 /** xorshift32: the child's choices follow the seed the parent gave. */
@@ -31,7 +33,13 @@ function say(line: string): void {
   writeSync(1, `${line}\n`);
 }
 
-const repo = openSqliteWatchlistRepository(dbPath);
+async function open(db: string): Promise<WatchlistRepository> {
+  if (!/^postgres(ql)?:\/\//.test(db)) return openSqliteWatchlistRepository(db);
+  const { openPgWatchlistRepository } = await import('./pg-repository');
+  return openPgWatchlistRepository(db, { poolSize: 1 });
+}
+
+const repo = await open(target);
 say('ready');
 
 /** Next code number: above every code already stored, whatever run wrote it. */

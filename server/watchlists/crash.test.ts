@@ -1,64 +1,23 @@
-import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { compileChild, crashLoop, stateOf } from './crash.testkit';
 
 /**
  * Durability: a child process writes through the repository in a loop and is killed with SIGKILL
- * 200 times (40 in CI, where the whole run has a time budget; CRASH_KILLS sets it) at varied points, always on the same database file. After each kill the file must pass
- * `PRAGMA integrity_check`, and its state must be exactly what the acknowledged writes made it, plus at
- * most the one write that was in flight (committed or not, but whole).
+ * 200 times (40 in CI, where the whole run has a time budget; CRASH_KILLS sets it) at varied points,
+ * always on the same database file. After each kill the file must pass `PRAGMA integrity_check`, and
+ * its state must be exactly what the acknowledged writes made it, plus at most the one write that was in
+ * flight (committed or not, but whole). The loop itself is crash.testkit.ts's.
  */
 
 const KILLS = Number(process.env['CRASH_KILLS'] ?? (process.env['CI'] ? 40 : 200));
-const here = fileURLToPath(new URL('.', import.meta.url));
-const root = join(here, '..', '..');
 
 let dir: string;
 let childJs: string;
-
-/**
- * The child runs as plain JavaScript: under `--import tsx` each start costs close to a second of
- * loader work (zod alone is dozens of modules), which 200 starts cannot afford. TypeScript's own
- * transpiler turns the child and every module it imports by a relative path into ESM once, in the same
- * folder layout; node_modules is linked so other imports resolve as usual.
- */
-function compileChild(outDir: string): string {
-  mkdirSync(outDir, { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-  const entry = join(here, 'crash-child.ts');
-  const pending = [entry];
-  const done = new Set<string>();
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (done.has(file)) continue;
-    done.add(file);
-    const out = ts.transpileModule(readFileSync(file, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    const folder = dirname(file);
-    const js = out.outputText.replace(/from '(\.{1,2}\/[\w./-]+)'/g, (_whole, spec: string) => {
-      pending.push(join(folder, `${spec}.ts`));
-      return `from '${spec}.mjs'`;
-    });
-    const target = join(outDir, relative(root, file)).replace(/\.ts$/, '.mjs');
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
-  }
-  return join(outDir, relative(root, entry)).replace(/\.ts$/, '.mjs');
-}
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'watchlists-crash-'));
@@ -67,66 +26,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-interface ListState {
-  id: number;
-  name: string;
-  version: number;
-  items: { thscode: string; note: string }[];
-}
-type State = Map<number, ListState>;
-
-type Op =
-  | { kind: 'create'; name: string }
-  | { kind: 'add'; id: number; codes: string[] }
-  | { kind: 'note'; id: number; thscode: string; note: string };
-
-/** Parses `begin ...` / `ack ...` lines of crash-child.ts. */
-function parseLine(line: string): { phase: 'begin' | 'ack'; op: Op; id?: number; version?: number } | null {
-  const [phase, kind, ...rest] = line.split(' ');
-  if (phase !== 'begin' && phase !== 'ack') return null;
-  if (kind === 'create') {
-    if (phase === 'begin') return { phase, op: { kind, name: rest[0] ?? '' } };
-    return { phase, op: { kind, name: rest[1] ?? '' }, id: Number(rest[0]), version: 1 };
-  }
-  const id = Number(rest[0]);
-  const tail = phase === 'ack' ? rest.slice(2) : rest.slice(1);
-  const version = phase === 'ack' ? Number(rest[1]) : undefined;
-  if (kind === 'add') return { phase, op: { kind, id, codes: tail }, id, ...(version ? { version } : {}) };
-  if (kind === 'note') {
-    return {
-      phase,
-      op: { kind, id, thscode: tail[0] ?? '', note: tail[1] ?? '' },
-      id,
-      ...(version ? { version } : {}),
-    };
-  }
-  throw new Error(`unexpected child line: ${line}`);
-}
-
-function clone(state: State): State {
-  return new Map([...state].map(([id, l]) => [id, { ...l, items: l.items.map((i) => ({ ...i })) }]));
-}
-
-/** `state` after `op`; for a create, the new list's id is whatever the database gave it. */
-function apply(state: State, op: Op, createdId: number | undefined): State {
-  const next = clone(state);
-  if (op.kind === 'create') {
-    if (createdId === undefined) return next;
-    next.set(createdId, { id: createdId, name: op.name, version: 1, items: [] });
-    return next;
-  }
-  const list = next.get(op.id);
-  if (list === undefined) throw new Error(`write to unknown list ${op.id}`);
-  list.version += 1;
-  if (op.kind === 'add') for (const thscode of op.codes) list.items.push({ thscode, note: '' });
-  else {
-    const item = list.items.find((i) => i.thscode === op.thscode);
-    if (item === undefined) throw new Error(`note on unknown item ${op.thscode}`);
-    item.note = op.note;
-  }
-  return next;
-}
 
 const listRow = z.object({ id: z.number(), name: z.string(), version: z.number() });
 const itemRow = z.object({
@@ -137,185 +36,49 @@ const itemRow = z.object({
 });
 
 /** Opens the file as a fresh process would (WAL recovery included), checks it, and reads it back. */
-interface Inspection {
-  integrity: unknown;
-  fkViolations: unknown;
-  state: State;
-  densePositions: boolean;
-}
-
-function inspect(path: string): Inspection {
-  const empty: Inspection = {
-    integrity: 'ok',
-    fkViolations: [],
-    state: new Map(),
-    densePositions: true,
-  };
+function inspect(path: string, run: number) {
   // Killed before the first open created the file.
-  if (!existsSync(path)) return empty;
+  if (!existsSync(path)) return stateOf([], []);
   const db = new Database(path);
   try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    const fkViolations = db.pragma('foreign_key_check');
-    const state: State = new Map();
+    expect(db.pragma('integrity_check', { simple: true }), `run ${run}`).toBe('ok');
+    expect(db.pragma('foreign_key_check'), `run ${run}`).toEqual([]);
     // Killed inside the first migration: it rolled back, and there are no tables yet.
     const tables = db
       .prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'watchlists'")
       .pluck()
       .get();
-    if (tables === 0) return { integrity, fkViolations, state, densePositions: true };
-    for (const row of db.prepare('SELECT id, name, version FROM watchlists ORDER BY id').all()) {
-      const l = listRow.parse(row);
-      state.set(l.id, { ...l, items: [] });
-    }
-    let densePositions = true;
-    const rows = db
+    if (tables === 0) return stateOf([], []);
+    const lists = db
+      .prepare('SELECT id, name, version FROM watchlists ORDER BY id')
+      .all()
+      .map((r) => listRow.parse(r));
+    const items = db
       .prepare(
         'SELECT watchlist_id, thscode, note, position FROM watchlist_items ORDER BY watchlist_id, position',
       )
-      .all();
-    for (const row of rows) {
-      const item = itemRow.parse(row);
-      const list = state.get(item.watchlist_id);
-      if (list === undefined) throw new Error(`orphan item ${item.thscode}`);
-      if (item.position !== list.items.length) densePositions = false;
-      list.items.push({ thscode: item.thscode, note: item.note });
-    }
-    return { integrity, fkViolations, state, densePositions };
+      .all()
+      .map((r) => itemRow.parse(r));
+    return stateOf(lists, items);
   } finally {
     db.close();
   }
 }
 
-function canonical(state: State): string {
-  return JSON.stringify([...state.values()].sort((a, b) => a.id - b.id));
-}
-
-/** Deterministic choices of the parent (where to kill), so a failing run can be replayed by seed. */
-function prng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 0x1_0000_0000;
-  };
-}
-
-interface Run {
-  lines: string[];
-  signal: NodeJS.Signals | null;
-  stderr: string;
-}
-
-/**
- * Starts the child and kills it: right away (mid-open or mid-migration), at `ready`, after some acks,
- * or at the next `begin` after some acks (just before a write starts). Resolves once the child is gone
- * and all of its output has been read.
- */
-function runOnce(dbPath: string, seed: number, random: () => number): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childJs, dbPath, String(seed)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
-    let stderr = '';
-    let partial = '';
-    const r = random();
-    const mode = r < 0.08 ? 'immediately' : r < 0.16 ? 'ready' : r < 0.5 ? 'begin' : 'ack';
-    const acksBeforeKill = 1 + Math.floor(random() * 6);
-    let acks = 0;
-    let killed = false;
-    const kill = () => {
-      if (!killed) {
-        killed = true;
-        child.kill('SIGKILL');
-      }
-    };
-    if (mode === 'immediately') kill();
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      const parts = (partial + chunk).split('\n');
-      partial = parts.pop() ?? '';
-      for (const line of parts) {
-        lines.push(line);
-        if (line.startsWith('ack ')) acks += 1;
-        if (mode === 'ready' && line === 'ready') kill();
-        if (mode === 'ack' && acks >= acksBeforeKill) kill();
-        if (mode === 'begin' && acks >= acksBeforeKill && line.startsWith('begin ')) kill();
-      }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    // 'close' comes after the process is gone and its pipes are drained: every printed ack is in `lines`.
-    child.on('close', (_code, signal) => resolve({ lines, signal, stderr }));
-  });
-}
-
 describe('the store survives SIGKILL', () => {
   it(`keeps every acknowledged write across ${KILLS} kills, with integrity_check ok each time`, async () => {
     const dbPath = join(dir, 'data', 'watchlists.sqlite');
-    const random = prng(20260714);
-    let model: State = new Map();
-    let totalAcks = 0;
-    let inFlightCommitted = 0;
-    let inFlightLost = 0;
-
-    for (let run = 0; run < KILLS; run++) {
-      const seed = 1 + Math.floor(random() * 1e9);
-      const { lines, signal, stderr } = await runOnce(dbPath, seed, random);
-      expect(signal, `run ${run}: the child died of something else:\n${stderr}`).toBe('SIGKILL');
-
-      let pending: Op | null = null;
-      for (const line of lines) {
-        const parsed = parseLine(line);
-        if (parsed === null) continue;
-        if (parsed.phase === 'begin') {
-          pending = parsed.op;
-          continue;
-        }
-        totalAcks += 1;
-        const before = parsed.op.kind === 'create' ? undefined : model.get(parsed.op.id)?.version;
-        model = apply(model, parsed.op, parsed.id);
-        if (before !== undefined) expect(parsed.version, `run ${run}: ${line}`).toBe(before + 1);
-        pending = null;
-      }
-
-      const found = inspect(dbPath);
-      expect(found.integrity, `run ${run}`).toBe('ok');
-      expect(found.fkViolations, `run ${run}`).toEqual([]);
-      expect(found.densePositions, `run ${run}`).toBe(true);
-
-      const acked = canonical(model);
-      const actual = canonical(found.state);
-      if (actual === acked) {
-        if (pending !== null) inFlightLost += 1;
-        continue;
-      }
-      // The only other acceptable state: the write in flight at the kill, committed whole.
-      expect(
-        pending,
-        `run ${run}: state differs from the acknowledged writes and nothing was in flight`,
-      ).not.toBeNull();
-      if (pending === null) return;
-      const createdId =
-        pending.kind === 'create' ? [...found.state.keys()].find((id) => !model.has(id)) : undefined;
-      const withPending = apply(model, pending, createdId);
-      expect(actual, `run ${run}: neither the acknowledged state nor it plus the write in flight`).toBe(
-        canonical(withPending),
-      );
-      inFlightCommitted += 1;
-      model = withPending;
-    }
-
+    const figures = await crashLoop({
+      childJs,
+      target: dbPath,
+      kills: KILLS,
+      seed: 20260714,
+      inspect: async (run) => inspect(dbPath, run),
+    });
     // The loop did real work: many acknowledged writes, spread over several lists.
-    expect(totalAcks).toBeGreaterThan(KILLS);
-    expect(model.size).toBeGreaterThan(0);
+    expect(figures.totalAcks).toBeGreaterThan(KILLS);
+    expect(figures.lists).toBeGreaterThan(0);
     // Informational: how often the kill landed after a commit but before its ack.
-    expect(inFlightCommitted + inFlightLost).toBeGreaterThan(0);
+    expect(figures.inFlightCommitted + figures.inFlightLost).toBeGreaterThan(0);
   }, 240_000);
 });

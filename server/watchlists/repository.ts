@@ -9,8 +9,9 @@ import type {
 } from '../../src/contract/watchlists';
 
 /**
- * The watchlist store as the REST layer sees it. SQLite implements it today; a server database
- * (PostgreSQL) can implement it later without touching the routes, hence the async signatures.
+ * The watchlist store as the REST layer sees it: SQLite (sqlite-repository.ts, the embedded default)
+ * and PostgreSQL (pg-repository.ts, when DATABASE_URL is set) implement it with the same behaviour;
+ * repository.test.ts runs one suite against both.
  *
  * Every write names the version of the list it was computed against. The write applies only when that
  * is still the current version, bumps the version by one, and is all-or-nothing.
@@ -147,5 +148,7 @@ export interface WatchlistRepository {
    * whichever server made it), in commit order per list. Returns the function that stops it.
    */
   subscribe(listener: ChangeListener): () => void;
+  /** Whether the store answers now (for a readiness check); never throws. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   WATCHLISTS_BASE_PATH,
   WATCHLIST_LIMITS,
@@ -58,7 +58,8 @@ import { errorStatus } from '../error-status';
  * 409 `{ error, current }` with the list as it is now, and changes nothing. Other refusals are
  * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin), 404, 422 (rule) or 503.
  * Shapes and rules are checked by the route schemas before a handler runs; the store checks versions,
- * repeats and limits (sqlite-repository.ts); the handlers only translate.
+ * repeats and limits (store-rules.ts, in sqlite-repository.ts or pg-repository.ts); the handlers only
+ * translate.
  */
 
 /** How many instrument look-ups one batch add runs at a time (they share the upstream's budget). */
@@ -70,7 +71,12 @@ const RESOLVE_CONCURRENCY = 4;
  */
 export const ITEMS_BODY_LIMIT = 512 * 1024;
 
-export type WatchlistStore = { dbPath: string } | { repository: WatchlistRepository };
+/**
+ * Where the lists live: an SQLite file (the embedded default), a PostgreSQL database (loaded only then,
+ * so a server without DATABASE_URL never loads pg), or a repository a test made.
+ */
+export type WatchlistStore =
+  { dbPath: string } | { databaseUrl: string } | { repository: WatchlistRepository };
 
 export type WatchlistOptions = WatchlistStore & {
   resolveInstrument: ResolveInstrument;
@@ -86,7 +92,28 @@ export type WatchlistOptions = WatchlistStore & {
   clientOf?: (request: FastifyRequest) => string;
   /** Online backups of a store opened from `dbPath` (backup.ts). */
   backup?: { dir: string; keep: number; intervalMs: number } | null;
+  /** Told the store once it is open (the app's readiness check pings it). */
+  onStoreOpen?: (store: WatchlistRepository) => void;
 };
+
+/** Opens the PostgreSQL store; its feed and background errors go to the plugin's log. */
+async function openPostgres(url: string, log: FastifyBaseLogger, clock?: () => number) {
+  const { openPgWatchlistRepository } = await import('./pg-repository');
+  let lost = false;
+  return openPgWatchlistRepository(url, {
+    clock,
+    onFeed: (event) => {
+      if (event.state === 'lost') {
+        if (!lost) log.warn({ err: event.error }, 'watchlist change feed lost; reconnecting');
+        lost = true;
+      } else if (lost) {
+        lost = false;
+        log.info('watchlist change feed listening again');
+      }
+    },
+    onError: (err, what) => log.warn({ err }, what),
+  });
+}
 
 function send(reply: FastifyReply, answer: Refusal): FastifyReply {
   return reply.code(answer.status).send(answer.body);
@@ -179,6 +206,9 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
   let backups: BackupSchedule | null = null;
   scope.addHook('onReady', async () => {
+    if (store === null && 'databaseUrl' in options) {
+      store = await openPostgres(options.databaseUrl, scope.log, options.clock);
+    }
     if (store === null && 'dbPath' in options) {
       const sqlite = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
       store = sqlite;
@@ -189,6 +219,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
         });
       }
     }
+    if (store !== null) options.onStoreOpen?.(store);
   });
   scope.addHook('onClose', async () => {
     backups?.stop();

@@ -3,16 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WATCHLIST_LIMITS } from '../../src/contract/watchlists';
-import { WatchlistError } from './repository';
-import type { NewItem, WatchlistRepository } from './repository';
-import { OWNED } from './watchlists.testkit';
+
+import type { WatchlistRepository } from './repository';
 import {
   configure,
   openSqliteWatchlistRepository,
   SCHEMA_VERSION,
   WatchlistStoreError,
 } from './sqlite-repository';
+
+/**
+ * What only the SQLite store has: its file, WAL and durability settings, the schema version in
+ * `user_version`. Its behaviour as a store is tested with PostgreSQL's in repository.test.ts.
+ */
 
 let dir: string;
 let path: string;
@@ -23,19 +26,6 @@ function repo(): WatchlistRepository {
   const r = openSqliteWatchlistRepository(path, { clock: () => now });
   open.push(r);
   return r;
-}
-
-const share = (thscode: string, name = thscode): NewItem => ({ thscode, asset_type: 'a-share', name });
-
-/** The refusal a failed write rejects with. */
-async function refusal(promise: Promise<unknown>): Promise<WatchlistError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof WatchlistError) return err;
-    throw err;
-  }
-  throw new Error('the write was accepted');
 }
 
 beforeEach(() => {
@@ -64,16 +54,6 @@ describe('opening', () => {
     } finally {
       db.close();
     }
-  });
-
-  it('reopening keeps the data and does not migrate again', async () => {
-    const first = repo();
-    const list = await first.create('Banks');
-    await first.addItems(list.id, [share('600036.SH')], 1);
-    await first.close();
-    const again = await repo().get(list.id);
-    expect(again?.items.map((i) => i.thscode)).toEqual(['600036.SH']);
-    expect(again?.version).toBe(2);
   });
 
   it('refuses a database written by a newer server', async () => {
@@ -121,211 +101,5 @@ describe('opening', () => {
     } finally {
       db.close();
     }
-  });
-});
-
-describe('lists', () => {
-  it('create starts at version 1 with no items and the clock time', async () => {
-    const list = await repo().create('Morning');
-    expect(list).toEqual({
-      id: 1,
-      name: 'Morning',
-      version: 1,
-      item_count: 0,
-      created_at: now,
-      updated_at: now,
-      ...OWNED,
-      items: [],
-    });
-  });
-
-  it('names are unique ignoring case and width', async () => {
-    const r = repo();
-    await r.create('Banks');
-    expect((await refusal(r.create('BANKS'))).kind).toBe('name_taken');
-    expect((await refusal(r.create('Ｂａｎｋｓ'))).kind).toBe('name_taken');
-    const other = await r.create('Brokers');
-    expect((await refusal(r.rename(other.id, 'banks', 1))).kind).toBe('name_taken');
-    // A list may take its own name in another case.
-    expect((await r.rename(other.id, 'BROKERS', 1)).name).toBe('BROKERS');
-  });
-
-  it('list gives summaries in creation order with item counts', async () => {
-    const r = repo();
-    const a = await r.create('A');
-    const b = await r.create('B');
-    now += 1000;
-    await r.addItems(b.id, [share('600000.SH'), share('000001.SZ')], 1);
-    expect(await r.list()).toEqual([
-      {
-        id: a.id,
-        name: 'A',
-        version: 1,
-        item_count: 0,
-        created_at: now - 1000,
-        updated_at: now - 1000,
-        ...OWNED,
-      },
-      { id: b.id, name: 'B', version: 2, item_count: 2, created_at: now - 1000, updated_at: now, ...OWNED },
-    ]);
-  });
-
-  it(`refuses list number ${WATCHLIST_LIMITS.lists + 1}`, async () => {
-    const r = repo();
-    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) await r.create(`L${i}`);
-    const err = await refusal(r.create('one too many'));
-    expect(err.kind).toBe('list_limit');
-    expect((await r.list()).length).toBe(WATCHLIST_LIMITS.lists);
-  });
-
-  it('delete removes the list and its items; its id is not reused', async () => {
-    const r = repo();
-    const list = await r.create('Gone');
-    await r.addItems(list.id, [share('600000.SH')], 1);
-    await r.delete(list.id, 2);
-    expect(await r.get(list.id)).toBeNull();
-    const next = await r.create('Gone');
-    expect(next.id).toBeGreaterThan(list.id);
-    expect(next.items).toEqual([]);
-  });
-
-  it('writes to a missing list are not_found', async () => {
-    const r = repo();
-    expect((await refusal(r.rename(42, 'x', 1))).kind).toBe('not_found');
-    expect((await refusal(r.delete(42, 1))).kind).toBe('not_found');
-    expect((await refusal(r.addItems(42, [share('600000.SH')], 1))).kind).toBe('not_found');
-  });
-});
-
-describe('versions', () => {
-  it('every write bumps the version by one and returns the committed list', async () => {
-    const r = repo();
-    const list = await r.create('V');
-    const v2 = await r.addItems(list.id, [share('600000.SH'), share('000001.SZ')], 1);
-    const v3 = await r.setNote(list.id, '600000.SH', 'watch the open', 2);
-    const v4 = await r.reorder(list.id, ['000001.SZ', '600000.SH'], 3);
-    const v5 = await r.removeItem(list.id, '000001.SZ', 4);
-    const v6 = await r.rename(list.id, 'W', 5);
-    expect([v2, v3, v4, v5, v6].map((l) => l.version)).toEqual([2, 3, 4, 5, 6]);
-    expect(v6.items).toEqual([
-      {
-        thscode: '600000.SH',
-        asset_type: 'a-share',
-        name: '600000.SH',
-        note: 'watch the open',
-        position: 0,
-        added_at: now,
-      },
-    ]);
-    expect(await r.get(list.id)).toEqual(v6);
-  });
-
-  it('a write against an old version changes nothing and carries the current list', async () => {
-    const r = repo();
-    const list = await r.create('V');
-    const fresh = await r.addItems(list.id, [share('600000.SH')], 1);
-    const stale = [
-      r.addItems(list.id, [share('000001.SZ')], 1),
-      r.removeItem(list.id, '600000.SH', 1),
-      r.reorder(list.id, ['600000.SH'], 1),
-      r.setNote(list.id, '600000.SH', 'x', 1),
-      r.rename(list.id, 'X', 1),
-      r.delete(list.id, 1),
-    ];
-    for (const write of stale) {
-      const err = await refusal(write);
-      expect(err.kind).toBe('version_conflict');
-      expect(err.current).toEqual(fresh);
-    }
-    expect(await r.get(list.id)).toEqual(fresh);
-  });
-
-  it('two connections to one file cannot both apply a write to the same version', async () => {
-    const a = repo();
-    const b = repo();
-    const list = await a.create('Shared');
-    await a.addItems(list.id, [share('600000.SH')], 1);
-    const err = await refusal(b.addItems(list.id, [share('000001.SZ')], 1));
-    expect(err.kind).toBe('version_conflict');
-    expect(err.current?.items.map((i) => i.thscode)).toEqual(['600000.SH']);
-  });
-});
-
-describe('items', () => {
-  it('adds in order, refuses a duplicate batch whole', async () => {
-    const r = repo();
-    const list = await r.create('I');
-    await r.addItems(list.id, [share('600000.SH'), share('000001.SZ')], 1);
-    const err = await refusal(r.addItems(list.id, [share('300750.SZ'), share('000001.SZ')], 2));
-    expect(err.kind).toBe('duplicate');
-    expect(err.thscode).toBe('000001.SZ');
-    const within = await refusal(r.addItems(list.id, [share('300750.SZ'), share('300750.SZ')], 2));
-    expect(within.kind).toBe('duplicate');
-    const after = await r.get(list.id);
-    expect(after?.version).toBe(2);
-    expect(after?.items.map((i) => [i.thscode, i.position])).toEqual([
-      ['600000.SH', 0],
-      ['000001.SZ', 1],
-    ]);
-  });
-
-  it(`holds at most ${WATCHLIST_LIMITS.items_per_list} items`, async () => {
-    const r = repo();
-    const list = await r.create('Full');
-    const codes = Array.from({ length: WATCHLIST_LIMITS.items_per_list - 1 }, (_, i) =>
-      share(`${600000 + i}.SH`),
-    );
-    await r.addItems(list.id, codes, 1);
-    const err = await refusal(r.addItems(list.id, [share('000001.SZ'), share('000002.SZ')], 2));
-    expect(err.kind).toBe('item_limit');
-    const full = await r.addItems(list.id, [share('000001.SZ')], 2);
-    expect(full.item_count).toBe(WATCHLIST_LIMITS.items_per_list);
-  });
-
-  it('remove closes the gap in positions', async () => {
-    const r = repo();
-    const list = await r.create('Gap');
-    await r.addItems(
-      list.id,
-      ['A.SH', 'B.SH', 'C.SH', 'D.SH'].map((c) => share(c)),
-      1,
-    );
-    const after = await r.removeItem(list.id, 'B.SH', 2);
-    expect(after.items.map((i) => [i.thscode, i.position])).toEqual([
-      ['A.SH', 0],
-      ['C.SH', 1],
-      ['D.SH', 2],
-    ]);
-    expect((await refusal(r.removeItem(list.id, 'B.SH', 3))).kind).toBe('item_not_found');
-  });
-
-  it('reorder must name each code exactly once', async () => {
-    const r = repo();
-    const list = await r.create('Order');
-    await r.addItems(
-      list.id,
-      ['A.SH', 'B.SH', 'C.SH'].map((c) => share(c)),
-      1,
-    );
-    for (const bad of [
-      ['A.SH', 'B.SH'],
-      ['A.SH', 'B.SH', 'B.SH'],
-      ['A.SH', 'B.SH', 'X.SH'],
-      ['A.SH', 'B.SH', 'C.SH', 'C.SH'],
-    ]) {
-      expect((await refusal(r.reorder(list.id, bad, 2))).kind).toBe('order_mismatch');
-    }
-    const after = await r.reorder(list.id, ['C.SH', 'A.SH', 'B.SH'], 2);
-    expect(after.items.map((i) => i.thscode)).toEqual(['C.SH', 'A.SH', 'B.SH']);
-  });
-
-  it('notes are set, replaced and cleared; a note on a missing item is refused', async () => {
-    const r = repo();
-    const list = await r.create('Notes');
-    await r.addItems(list.id, [{ ...share('600000.SH'), note: 'first' }], 1);
-    expect((await r.get(list.id))?.items[0]?.note).toBe('first');
-    expect((await r.setNote(list.id, '600000.SH', '第二 note', 2)).items[0]?.note).toBe('第二 note');
-    expect((await r.setNote(list.id, '600000.SH', '', 3)).items[0]?.note).toBe('');
-    expect((await refusal(r.setNote(list.id, '000001.SZ', 'x', 4))).kind).toBe('item_not_found');
   });
 });

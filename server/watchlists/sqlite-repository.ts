@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watchlist-constants';
-import { DELETED_KEPT_MS, LOCAL_ACTOR, WatchlistError } from './repository';
+import { DELETED_KEPT_MS, LOCAL_ACTOR } from './repository';
 import type {
   Actor,
   ChangeListener,
@@ -14,11 +13,36 @@ import type {
   WatchlistRepository,
   WatchlistSummary,
   WatchlistVersion,
-  WatchlistVisibility,
 } from './repository';
 import { MIGRATIONS } from './migrations';
+import {
+  changeOf,
+  checkWritable,
+  deletedNameKey,
+  findItem,
+  int,
+  keptItemsFromJson,
+  keptOf,
+  nameKey,
+  nameTaken,
+  noDeletedList,
+  readableBy,
+  refuseAdd,
+  refuseListLimit,
+  refuseOrder,
+  refuseRepeats,
+  restoredNames,
+  row,
+  text,
+  toItem,
+  toSummary,
+  versionNotFound,
+  VERSIONS_KEPT,
+  WatchlistStoreError,
+} from './store-rules';
 
 export { SCHEMA_VERSION } from './migrations';
+export { nameKey, VERSIONS_KEPT, WatchlistStoreError } from './store-rules';
 
 /**
  * The watchlist store on better-sqlite3. Durability settings: WAL with `synchronous=FULL`, so a
@@ -28,13 +52,6 @@ export { SCHEMA_VERSION } from './migrations';
  */
 
 type Db = Database.Database;
-
-export class WatchlistStoreError extends Error {
-  constructor(message: string, options?: { cause: unknown }) {
-    super(message, options);
-    this.name = 'WatchlistStoreError';
-  }
-}
 
 function schemaVersion(db: Db): number {
   const version = db.pragma('user_version', { simple: true });
@@ -76,97 +93,6 @@ export function configure(db: Db, busyTimeoutMs: number): void {
   db.pragma('foreign_keys = ON');
 }
 
-/*
- * Rows are checked column by column as they come out of SQLite (type guards, not zod: the crash test
- * starts this module hundreds of times and every module loaded costs start-up time).
- */
-type Row = Record<string, unknown>;
-
-function isRow(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null;
-}
-
-function row(value: unknown): Row {
-  if (!isRow(value)) throw new WatchlistStoreError('The watchlist database returned a malformed row');
-  return value;
-}
-
-function int(r: Row, column: string): number {
-  const v = r[column];
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-    throw new WatchlistStoreError(`Column ${column} of the watchlist database is not an integer`);
-  }
-  return v;
-}
-
-function text(r: Row, column: string): string {
-  const v = r[column];
-  if (typeof v !== 'string')
-    throw new WatchlistStoreError(`Column ${column} of the watchlist database is not text`);
-  return v;
-}
-
-function visibilityOf(r: Row): WatchlistVisibility {
-  const v = text(r, 'visibility');
-  if (v !== 'private' && v !== 'team') throw new WatchlistStoreError(`Unknown visibility '${v}'`);
-  return v;
-}
-
-function toSummary(value: unknown, actor: Actor): WatchlistSummary {
-  const r = row(value);
-  const ownerId = text(r, 'owner_id');
-  return {
-    id: int(r, 'id'),
-    name: text(r, 'name'),
-    version: int(r, 'version'),
-    item_count: int(r, 'item_count'),
-    created_at: int(r, 'created_at'),
-    updated_at: int(r, 'updated_at'),
-    owner_id: ownerId,
-    owner_name: text(r, 'owner_name'),
-    visibility: visibilityOf(r),
-    access: ownerId === actor.id ? 'owner' : 'read',
-  };
-}
-
-function toItem(value: unknown): WatchlistItem {
-  const r = row(value);
-  const assetType = text(r, 'asset_type');
-  if (!isWatchlistAssetType(assetType)) {
-    throw new WatchlistStoreError(`Unknown asset type '${assetType}' in the watchlist database`);
-  }
-  return {
-    thscode: text(r, 'thscode'),
-    asset_type: assetType,
-    name: text(r, 'name'),
-    note: text(r, 'note'),
-    position: int(r, 'position'),
-    added_at: int(r, 'added_at'),
-  };
-}
-
-/** An item as a version keeps it (its place is its index). */
-type KeptItem = Omit<WatchlistItem, 'position'>;
-
-function keptItems(json: string): KeptItem[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch (err) {
-    throw new WatchlistStoreError('A version of a watchlist is not valid JSON', { cause: err });
-  }
-  if (!Array.isArray(parsed)) throw new WatchlistStoreError('A version of a watchlist is not a list');
-  return parsed.map((entry: unknown, position) => {
-    const { position: _position, ...item } = toItem({ ...row(entry), position });
-    return item;
-  });
-}
-
-/** Case- and width-insensitive key for the "one name per owner" rule. */
-export function nameKey(ownerId: string, name: string): string {
-  return `${ownerId}\u001f${name.normalize('NFKC').toLowerCase()}`;
-}
-
 export interface SqliteRepositoryOptions {
   /** Unix ms for created_at / updated_at / added_at. */
   clock?: () => number;
@@ -182,9 +108,6 @@ export interface SqliteWatchlistRepository extends WatchlistRepository {
   /** A consistent copy of the database at `path`, taken while the store keeps serving. */
   backup(path: string): Promise<void>;
 }
-
-/** Versions kept per list; the oldest go first. */
-export const VERSIONS_KEPT = 200;
 
 export function openSqliteWatchlistRepository(
   path: string,
@@ -274,11 +197,6 @@ export function openSqliteWatchlistRepository(
       }
     }
   }
-  function changeOf(list: Watchlist, before: Watchlist | null, deleted = false): ListChange {
-    const team = list.visibility === 'team' || before?.visibility === 'team';
-    return { id: list.id, version: list.version, deleted, owner_id: list.owner_id, team };
-  }
-
   function readList(id: number, actor: Actor): Watchlist | null {
     const found = q.summary.get(id);
     if (found === undefined) return null;
@@ -288,41 +206,25 @@ export function openSqliteWatchlistRepository(
 
   /** The list as `actor` may read it: their own, or another's team list; else null (not told apart). */
   function readable(id: number, actor: Actor): Watchlist | null {
-    const list = readList(id, actor);
-    return list !== null && (list.access === 'owner' || list.visibility === 'team') ? list : null;
+    return readableBy(readList(id, actor));
   }
 
   /** The list at the expected version, owned by the actor, or the refusal. Runs inside the transaction. */
   function checkVersion(id: number, expectedVersion: number, actor: Actor): Watchlist {
-    const current = readable(id, actor);
-    if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
-    if (current.access !== 'owner') {
-      throw new WatchlistError(
-        'forbidden',
-        `Watchlist ${id} belongs to ${current.owner_name}; only they can change it.`,
-      );
-    }
-    if (current.version !== expectedVersion) {
-      throw new WatchlistError(
-        'version_conflict',
-        `Watchlist ${id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
-        { current },
-      );
-    }
-    return current;
+    return checkWritable(id, readList(id, actor), expectedVersion);
   }
 
   function ensureNameFree(name: string, exceptId: number | null, actor: Actor): string {
     const key = nameKey(actor.id, name);
     const taken = q.byNameKey.get(key);
     if (taken !== undefined && int(row(taken), 'id') !== exceptId) {
-      throw new WatchlistError('name_taken', `A watchlist named '${name}' already exists.`);
+      throw nameTaken(name);
     }
     return key;
   }
 
   function recordVersion(list: Watchlist, actor: Actor, action: string, detail: string): void {
-    const items = list.items.map(({ position: _position, ...item }) => item);
+    const items = keptOf(list);
     q.insertVersion.run(
       list.id,
       list.version,
@@ -360,63 +262,13 @@ export function openSqliteWatchlistRepository(
     return after;
   }
 
-  /** A batch names each code once; `index` is the later one's place. */
-  function refuseRepeats(thscodes: readonly string[]): void {
-    const seen = new Set<string>();
-    thscodes.forEach((thscode, index) => {
-      if (seen.has(thscode)) {
-        throw new WatchlistError('duplicate', `${thscode} is given twice`, { thscode, index });
-      }
-      seen.add(thscode);
-    });
-  }
-
-  /** What an add refuses on the list as it is: codes already there, and going over the item limit. */
-  function refuseAdd(current: Watchlist, thscodes: readonly string[]): void {
-    const present = new Set(current.items.map((i) => i.thscode));
-    const index = thscodes.findIndex((code) => present.has(code));
-    const there = thscodes[index];
-    if (there !== undefined) {
-      throw new WatchlistError('duplicate', `${there} is already in this watchlist.`, {
-        thscode: there,
-        index,
-      });
-    }
-    const max = WATCHLIST_LIMITS.items_per_list;
-    if (current.items.length + thscodes.length > max) {
-      throw new WatchlistError(
-        'item_limit',
-        `A watchlist holds at most ${max} items; it has ${current.items.length} and ${thscodes.length} would be added.`,
-      );
-    }
-  }
-
-  function findItem(list: Watchlist, thscode: string): WatchlistItem {
-    const item = list.items.find((i) => i.thscode === thscode);
-    if (item === undefined) {
-      throw new WatchlistError('item_not_found', `${thscode} is not in watchlist ${list.id}.`, { thscode });
-    }
-    return item;
-  }
-
-  function refuseListLimit(actor: Actor): void {
-    const count = int(row(q.listCount.get(actor.id)), 'n');
-    if (count >= WATCHLIST_LIMITS.lists) {
-      throw new WatchlistError('list_limit', `You can have at most ${WATCHLIST_LIMITS.lists} watchlists.`);
-    }
-  }
-
   /** A free name for a list coming back: its own if nobody took it meanwhile, else with a suffix. */
   function freeName(name: string, id: number, actor: Actor): { name: string; key: string } {
-    for (let n = 1; n < 1000; n++) {
-      const suffix = n === 1 ? '' : ` (${n})`;
-      const base = [...name].slice(0, WATCHLIST_LIMITS.name_length - [...suffix].length).join('');
-      const candidate = `${base}${suffix}`;
-      const key = nameKey(actor.id, candidate);
-      const taken = q.byNameKey.get(key);
-      if (taken === undefined || int(row(taken), 'id') === id) return { name: candidate, key };
+    for (const candidate of restoredNames(name, actor.id)) {
+      const taken = q.byNameKey.get(candidate.key);
+      if (taken === undefined || int(row(taken), 'id') === id) return candidate;
     }
-    throw new WatchlistError('name_taken', `No free name for '${name}'.`);
+    throw nameTaken(name);
   }
 
   let closed = false;
@@ -436,7 +288,7 @@ export function openSqliteWatchlistRepository(
       async create(name) {
         const created = db
           .transaction(() => {
-            refuseListLimit(actor);
+            refuseListLimit(int(row(q.listCount.get(actor.id)), 'n'));
             const key = ensureNameFree(name, null, actor);
             const now = clock();
             const id = Number(q.insertList.run(name, key, now, now, actor.id, actor.name).lastInsertRowid);
@@ -469,7 +321,7 @@ export function openSqliteWatchlistRepository(
           .transaction(() => {
             const current = checkVersion(id, expectedVersion, actor);
             // The name is free again at once; a restore takes it back if it still can.
-            q.softDelete.run(clock(), `deleted\u001f${id}`, id);
+            q.softDelete.run(clock(), deletedNameKey(id), id);
             return current;
           })
           .immediate();
@@ -504,9 +356,9 @@ export function openSqliteWatchlistRepository(
               typeof deletedAt !== 'number' ||
               deletedAt <= clock() - DELETED_KEPT_MS
             ) {
-              throw new WatchlistError('not_found', `There is no deleted watchlist ${id} to restore.`);
+              throw noDeletedList(id);
             }
-            refuseListLimit(actor);
+            refuseListLimit(int(row(q.listCount.get(actor.id)), 'n'));
             const { name, key } = freeName(text(r, 'name'), id, actor);
             q.undelete.run(name, key, id);
             const list = readList(id, actor);
@@ -531,7 +383,7 @@ export function openSqliteWatchlistRepository(
             action: text(r, 'action'),
             detail: text(r, 'detail'),
             name: text(r, 'name'),
-            codes: keptItems(text(r, 'items')).map((i) => i.thscode),
+            codes: keptItemsFromJson(text(r, 'items')).map((i) => i.thscode),
           };
         });
       },
@@ -540,16 +392,13 @@ export function openSqliteWatchlistRepository(
         return versionedWrite(id, expectedVersion, actor, (current) => {
           const found = q.version.get(id, version);
           if (found === undefined) {
-            throw new WatchlistError(
-              'version_not_found',
-              `Watchlist ${id} has no version ${version} to restore.`,
-            );
+            throw versionNotFound(id, version);
           }
           const r = row(found);
           const name = text(r, 'name');
           if (name !== current.name) q.rename.run(name, ensureNameFree(name, id, actor), id);
           q.deleteItems.run(id);
-          keptItems(text(r, 'items')).forEach((item, position) => {
+          keptItemsFromJson(text(r, 'items')).forEach((item, position) => {
             q.insertItem.run(
               id,
               item.thscode,
@@ -602,18 +451,7 @@ export function openSqliteWatchlistRepository(
 
       async reorder(id, thscodes, expectedVersion) {
         return versionedWrite(id, expectedVersion, actor, (current) => {
-          const present = new Set(current.items.map((i) => i.thscode));
-          const given = new Set(thscodes);
-          const samePermutation =
-            given.size === thscodes.length &&
-            thscodes.length === present.size &&
-            thscodes.every((c) => present.has(c));
-          if (!samePermutation) {
-            throw new WatchlistError(
-              'order_mismatch',
-              `The new order must list each of the watchlist's ${present.size} codes exactly once.`,
-            );
-          }
+          refuseOrder(current, thscodes);
           thscodes.forEach((code, position) => q.setPosition.run(position, id, code));
           return { action: 'reorder', detail: '' };
         });
@@ -635,6 +473,15 @@ export function openSqliteWatchlistRepository(
       subscribe(listener) {
         listeners.add(listener);
         return () => listeners.delete(listener);
+      },
+
+      async ping() {
+        if (!db.open) return false;
+        try {
+          return db.prepare('SELECT 1 AS one').get() !== undefined;
+        } catch {
+          return false;
+        }
       },
 
       async close() {
