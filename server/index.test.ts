@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -61,6 +63,8 @@ describe('graceful shutdown (server/index.ts)', () => {
   }
 
   const LIVE_KEY = 'shutdown-test-key-123';
+  /** A throwaway watchlist database, never the developer's data/watchlists.sqlite. */
+  const scratchDb = () => path.join(mkdtempSync(path.join(tmpdir(), 'shutdown-test-')), 'watchlists.sqlite');
   const SNAPSHOT = 'api/a-share/prices/snapshot?limit=5';
 
   it('on SIGTERM: not ready, no new connections, event streams ended, the request in flight answered 200, exit 0', async () => {
@@ -68,6 +72,7 @@ describe('graceful shutdown (server/index.ts)', () => {
     const server = await startServerProcess({
       MARKET_API_BASE_URL: fake.url,
       MARKET_API_KEY: LIVE_KEY,
+      WATCHLIST_DB: scratchDb(),
       LOG_LEVEL: 'info',
       SHUTDOWN_TIMEOUT_MS: '30000',
     });
@@ -115,6 +120,7 @@ describe('graceful shutdown (server/index.ts)', () => {
     const server = await startServerProcess({
       MARKET_API_BASE_URL: fake.url,
       MARKET_API_KEY: LIVE_KEY,
+      WATCHLIST_DB: scratchDb(),
       SHUTDOWN_TIMEOUT_MS: '200',
     });
     try {
