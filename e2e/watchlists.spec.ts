@@ -142,8 +142,12 @@ test('two tabs: the stale one gets a conflict, re-applies its move on top, and n
   await lists.addByKeyboard('000001.SZ', '000001.SZ');
   const url = page.url();
 
-  // The second tab opens the list now and keeps showing this version.
+  // The second tab opens the list now and keeps showing this version: its live stream is down (it
+  // opens, ends, and would reconnect only in an hour), as when the network drops for a while.
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York' });
+  await context.route('**/bff/watchlists/events', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/event-stream', body: 'retry: 3600000\n\n' }),
+  );
   try {
     const other = await context.newPage();
     // Its 409 answer is logged by Chromium as a failed resource; nothing else may be.

@@ -30,6 +30,10 @@ import { isAllowedHost } from './auth/hosts';
 import { clientErrorHandler } from './http-errors';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
+import { createReadiness, type ReadinessRegistry } from './readiness';
+import { connectionDrain } from './drain';
+import type { ChangeStreamLimits } from './watchlists/events';
+import { HEALTH_PATHS } from '../src/contract/health';
 
 export type Mode = 'simulated' | 'live';
 
@@ -52,6 +56,13 @@ export interface AppDeps {
   random?: () => number;
   /** Fine tuning that has no environment variable (tests shorten it). */
   tuning?: Partial<GatewayTuning>;
+  /**
+   * The readiness checks (`GET /readyz`) and shutdown switch; a fresh registry when not given. The app
+   * is decorated with it (`app.readiness`), so later parts add their checks there.
+   */
+  readiness?: ReadinessRegistry;
+  /** Limits of the watchlist events streams (heartbeat, caps); tests shorten or lower them. */
+  events?: Partial<ChangeStreamLimits>;
 }
 
 export interface GatewayTuning {
@@ -237,6 +248,20 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   app.server.maxConnections = deps.config.http.maxConnections;
+  const readiness = deps.readiness ?? createReadiness();
+  app.decorate('readiness', readiness);
+  // Closing the app is a shutdown: not ready from the first moment (server/index.ts says so even
+  // earlier, on the signal); every answer from then on closes its connection, and connections that
+  // carry no request are closed, so the server's close waits for requests in flight and nothing else.
+  const drain = connectionDrain(app.server);
+  app.addHook('preClose', async () => {
+    readiness.beginShutdown();
+    drain.start();
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (readiness.shuttingDown) reply.header('connection', 'close');
+    return payload;
+  });
   // Every answer carries the security headers, refusals included: the first hook.
   const headers = securityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {
@@ -278,6 +303,18 @@ export function createApp(deps: AppDeps): FastifyInstance {
   app.register(apiPlugin, { prefix: API_BASE_PATH, gateway, clock });
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
+  // The load balancer's probes (src/contract/health.ts): no sign-in, nothing but names and ok/failed.
+  app.get(HEALTH_PATHS.live, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+  app.get(HEALTH_PATHS.ready, async (_request, reply) => {
+    const answer = await readiness.check();
+    return reply
+      .code(answer.status === 'ready' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
   // Admins only (the auth hook refuses anyone else): it shows the gateway's internals.
   app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
@@ -295,6 +332,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     clientOf: (request) => request.clientKey,
     backup: deps.config.backup,
     isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
+    readiness,
+    // At most half the connections the server accepts may be held by event streams.
+    events: { maxTotal: Math.max(1, Math.floor(deps.config.http.maxConnections / 2)), ...deps.events },
   });
 
   // Calendar files read the IPO calendar through the same cache and budget as /api.

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
         maxConnections: 1024,
       },
       backup: null,
+      shutdownTimeoutMs: 10000,
     });
   });
 
@@ -81,8 +82,10 @@ describe('loadConfig', () => {
       CACHE_MAX_MB: '2',
       CACHE_STALE_IF_ERROR_S: '60',
       CLIENT_RATE_LIMIT_PER_MIN: '30',
+      SHUTDOWN_TIMEOUT_MS: '25000',
     });
     expect(config).toMatchObject({
+      shutdownTimeoutMs: 25000,
       upstreamRatePerSecond: 10,
       upstreamBurst: 2,
       upstreamQueueMax: 7,

@@ -49,6 +49,8 @@ export interface Config {
   http: HttpLimits;
   /** Online backups of the SQLite watchlist database; null when BACKUP_DIR is not set. */
   backup: { dir: string; keep: number; intervalMs: number } | null;
+  /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut off. */
+  shutdownTimeoutMs: number;
 }
 
 export const authModes = ['none', 'proxy', 'oidc'] as const;
@@ -289,6 +291,12 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   { name: 'BACKUP_KEEP', description: 'How many backups are kept (the oldest go first).', default: '24' },
   { name: 'BACKUP_INTERVAL_MIN', description: 'Minutes between backups.', default: '60' },
+  {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    description:
+      'On SIGTERM or SIGINT the server turns not-ready (/readyz 503), stops accepting connections, ends the live event streams and lets requests in flight finish for at most this long before it cuts them off and exits.',
+    default: '10000',
+  },
 ];
 
 /** A Markdown table of the variables, for the README. */
@@ -605,5 +613,6 @@ export function loadConfig(env: Env): Config {
             keep: parseWith(env, 'BACKUP_KEEP', integer(1, 10_000)),
             intervalMs: parseWith(env, 'BACKUP_INTERVAL_MIN', integer(1, 7 * 24 * 60)) * 60_000,
           },
+    shutdownTimeoutMs: parseWith(env, 'SHUTDOWN_TIMEOUT_MS', integer(0, 600_000)),
   };
 }

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { adjustableClock } from './test-clock';
+import { createReadiness } from './readiness';
 
 /** Listen only: everything testable lives in createApp. */
 
@@ -53,21 +54,40 @@ async function main(): Promise<void> {
 
   const { upstream, simulator } = await connectUpstream(config, clock);
   const mode = simulator === null ? 'live' : 'simulated';
-  const app = createApp({ config, upstream, mode, clock, testClock });
+  const readiness = createReadiness();
+  const app = createApp({ config, upstream, mode, clock, testClock, readiness });
 
+  /**
+   * Graceful shutdown: not ready at once (/readyz 503, so a load balancer stops sending), no new
+   * connections, the live event streams ended, requests in flight finished, then exit 0. Whatever is
+   * still running after SHUTDOWN_TIMEOUT_MS is cut off (exit 1). A second signal means "now".
+   */
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      // A second Ctrl-C means "now".
-      process.exit(1);
-    }
+    if (closing) process.exit(1);
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    readiness.beginShutdown();
+    app.log.info(
+      { signal, timeoutMs: config.shutdownTimeoutMs },
+      'shutting down: finishing requests in flight',
+    );
+    let cutOff = false;
+    const deadline = setTimeout(() => {
+      cutOff = true;
+      app.log.warn('requests still in flight after SHUTDOWN_TIMEOUT_MS: cutting them off');
+      app.server.closeAllConnections();
+      // The stores' own closing gets a moment more; then the process goes regardless.
+      setTimeout(() => process.exit(1), 2_000).unref();
+    }, config.shutdownTimeoutMs);
     app
       .close()
       .then(() => simulator?.close())
       .then(
-        () => process.exit(0),
+        () => {
+          clearTimeout(deadline);
+          app.log.info('shut down');
+          process.exit(cutOff ? 1 : 0);
+        },
         (err: unknown) => {
           console.error(err);
           process.exit(1);

@@ -10,6 +10,8 @@ export class WatchlistsPage {
   readonly announcer: Locator;
   readonly title: Locator;
   readonly shareLink: Locator;
+  /** The live mark beside the title (data-state: connecting, live, reconnecting, paused). */
+  readonly live: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -20,6 +22,7 @@ export class WatchlistsPage {
     this.announcer = page.getByTestId('watchlist-announcer');
     this.title = page.getByTestId('watchlist-name');
     this.shareLink = page.getByTestId('share-link');
+    this.live = page.getByTestId('live-indicator');
   }
 
   /** Wait until the app has mounted (the badge knows the mode), so keys reach it. */

@@ -15,6 +15,7 @@ import {
   type Session,
 } from '../../src/contract/session';
 import { WATCHLISTS_BASE_PATH, type WatchlistErrorCode } from '../../src/contract/watchlists';
+import { HEALTH_PATHS } from '../../src/contract/health';
 import type { AuthConfig } from '../config';
 import { isAllowedHost } from './hosts';
 import { LOCAL_USER } from './identity';
@@ -25,7 +26,9 @@ import { csrfToken, sameToken } from './tokens';
  * Sign-in and request admission, installed on the root app before any plugin, so that every route
  * (the /api gateway, the watchlists, the SPA's files) is behind it:
  *
- * 1. `Host` must be one of the allowed names (DNS rebinding), else 421 before anything else runs;
+ * 1. `Host` must be one of the allowed names (DNS rebinding), else 421 before anything else runs; the
+ *    load balancer's probes (`/healthz`, `/readyz`) are exempt: they are asked by address, and they
+ *    tell nothing but check names and ok/failed;
  * 2. the identity: the local user (AUTH_MODE=none), the trusted proxy's user header (proxy), or the
  *    signed session cookie (oidc). A user header from any other address is refused (403);
  * 3. data (/api, /bff/watchlists, /bff/status) needs an identity (401), /bff/status an admin (403);
@@ -168,8 +171,11 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
     return null;
   }
 
+  const probes = new Set<string>(Object.values(HEALTH_PATHS));
+
   // Before every other hook: the first thing any request meets.
   app.addHook('onRequest', async (request, reply) => {
+    if (probes.has(pathOf(request.url))) return;
     if (!isAllowedHost(request.headers.host, allowedHosts)) {
       request.log.warn({ host: String(request.headers.host ?? '').slice(0, 100) }, 'host not allowed');
       return refuse(

@@ -31,6 +31,8 @@ import {
   type ZodTypeProvider,
 } from './validation';
 import { errorStatus } from '../error-status';
+import type { ReadinessRegistry } from '../readiness';
+import { DEFAULT_STREAM_LIMITS, createChangeStreams, type ChangeStreamLimits } from './events';
 
 /**
  * REST for watchlists, a plugin registered under WATCHLISTS_BASE_PATH (/bff/watchlists); paths, bodies
@@ -51,6 +53,7 @@ import { errorStatus } from '../error-status';
  *   POST   /:id/history/restore {version, expected}      → Watchlist
  *   GET    /deleted                                      → { deleted }
  *   POST   /deleted/:id/restore                          → Watchlist
+ *   GET    /events                                       → text/event-stream of `change` events
  *
  * Each request acts for its user (`actorOf`): reads see the user's lists and the team's visible ones;
  * only the owner writes (403 otherwise; a private list of someone else is 404).
@@ -92,12 +95,24 @@ export type WatchlistOptions = WatchlistStore & {
   clientOf?: (request: FastifyRequest) => string;
   /** Online backups of a store opened from `dbPath` (backup.ts). */
   backup?: { dir: string; keep: number; intervalMs: number } | null;
-  /** Told the store once it is open (the app's readiness check pings it). */
+  /** Told the store once it is open. */
   onStoreOpen?: (store: WatchlistRepository) => void;
+  /** Where the store registers its readiness check (`watchlists`: it answers a ping). */
+  readiness?: ReadinessRegistry;
+  /** Limits of the events stream (events.ts); tests shorten the heartbeat. */
+  events?: Partial<ChangeStreamLimits>;
 };
 
-/** Opens the PostgreSQL store; its feed and background errors go to the plugin's log. */
-async function openPostgres(url: string, log: FastifyBaseLogger, clock?: () => number) {
+/**
+ * Opens the PostgreSQL store; its feed and background errors go to the plugin's log. Changes committed
+ * while the feed was down were not heard: `onFeedBack` is told when it listens again.
+ */
+async function openPostgres(
+  url: string,
+  log: FastifyBaseLogger,
+  onFeedBack: () => void,
+  clock?: () => number,
+) {
   const { openPgWatchlistRepository } = await import('./pg-repository');
   let lost = false;
   return openPgWatchlistRepository(url, {
@@ -109,6 +124,7 @@ async function openPostgres(url: string, log: FastifyBaseLogger, clock?: () => n
       } else if (lost) {
         lost = false;
         log.info('watchlist change feed listening again');
+        onFeedBack();
       }
     },
     onError: (err, what) => log.warn({ err }, what),
@@ -203,11 +219,18 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   scope.setValidatorCompiler(zodValidatorCompiler);
 
   let store: WatchlistRepository | null = 'repository' in options ? options.repository : null;
-  // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
   let backups: BackupSchedule | null = null;
+  // Every open events stream hears the store through one subscription. The streams end before the
+  // server waits for its requests to finish (preClose), so an open stream never holds up a shutdown.
+  const streams = createChangeStreams({ ...DEFAULT_STREAM_LIMITS, ...options.events });
+  let unsubscribe: (() => void) | null = null;
+  let unregisterCheck: (() => void) | null = null;
+  // Opened when the app starts, so a bad path stops the server at start-up, not at first use.
   scope.addHook('onReady', async () => {
     if (store === null && 'databaseUrl' in options) {
-      store = await openPostgres(options.databaseUrl, scope.log, options.clock);
+      // Pages whose stream ends open it again and read their lists anew (live.ts): nothing missed
+      // while the feed was down stays on screen.
+      store = await openPostgres(options.databaseUrl, scope.log, () => streams.closeAll(), options.clock);
     }
     if (store === null && 'dbPath' in options) {
       const sqlite = openSqliteWatchlistRepository(options.dbPath, { clock: options.clock });
@@ -219,9 +242,19 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
         });
       }
     }
-    if (store !== null) options.onStoreOpen?.(store);
+    const opened = store;
+    if (opened === null) return;
+    options.onStoreOpen?.(opened);
+    unsubscribe = opened.subscribe((change) => streams.publish(change));
+    unregisterCheck = options.readiness?.add('watchlists', () => opened.ping()) ?? null;
+  });
+  scope.addHook('preClose', async () => {
+    streams.closeAll();
   });
   scope.addHook('onClose', async () => {
+    unregisterCheck?.();
+    unsubscribe?.();
+    streams.closeAll();
     backups?.stop();
     await store?.close();
   });
@@ -442,4 +475,39 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   scope.post(WATCHLIST_ROUTES.restore, { schema: { params: listParams } }, async (request) =>
     attempt(() => repoFor(request).restore(request.params.id)),
   );
+
+  // Not compressed (a gzip stream would hold events back) and no HEAD twin (it would open a stream).
+  scope.get(WATCHLIST_ROUTES.events, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
+    const actor = actors.get(request);
+    if (actor === undefined) throw new Error('A watchlist request without a user');
+    const admission = streams.open(actor.id);
+    if (!admission.ok) {
+      const { limit } = admission;
+      return admission.reason === 'user'
+        ? send(
+            reply.header('retry-after', '60'),
+            refusal(
+              429,
+              'limit',
+              `At most ${limit} live connections per user can be open at once; close some watchlist tabs`,
+            ),
+          )
+        : send(
+            reply.header('retry-after', '30'),
+            refusal(
+              503,
+              'limit',
+              `The server has ${limit} live connections open, its most; try again shortly`,
+            ),
+          );
+    }
+    return (
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('x-accel-buffering', 'no')
+        // When the stream ends (the server closes), so does its connection: nothing waits on it.
+        .header('connection', 'close')
+        .send(admission.stream)
+    );
+  });
 };

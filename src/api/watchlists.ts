@@ -227,6 +227,11 @@ export function createWatchlistClient(
 
 export type WatchlistClient = ReturnType<typeof createWatchlistClient>;
 
+/** Where the browser listens for list changes (server-sent events, `WATCHLIST_CHANGE_EVENT`). */
+export function watchlistEventsUrl(baseUrl = ''): string {
+  return `${baseUrl}${WATCHLISTS_BASE_PATH}${watchlistPath('events', {})}`;
+}
+
 export const watchlistClient: WatchlistClient = createWatchlistClient();
 
 // ---- the writes, as requests ----

@@ -18,12 +18,16 @@ import { useCreateWatchlist } from './api/create-watchlist';
 import { useEditWatchlist } from './api/edit-watchlist';
 import { apiErrorText } from './errors';
 import { useDeleteList } from './useDeleteList';
+import { useLiveWatchlists } from './live';
+import { LiveIndicator } from './LiveIndicator';
 import './watchlists.css';
 
 /** `/watchlists`: every list with its size and last change; create, rename, delete. */
 export function WatchlistIndexView() {
   const { t, lang } = useWatchlistText();
   const index = useQuery(watchlistIndexQuery());
+  // Lists created, changed or shared elsewhere show up by themselves while the page is open.
+  const live = useLiveWatchlists();
   const navigate = useNavigate();
   const { mutateAsync: editList } = useEditWatchlist();
   const [status, setStatus] = useState('');
@@ -54,6 +58,7 @@ export function WatchlistIndexView() {
           <span className="muted num">
             {index.data ? t('index.count', { count: lists.length, max }) : ''}
           </span>
+          <LiveIndicator state={live} />
           <span className="wl-head__spacer" />
           <Link to="/watchlists/import" className="btn btn--small">
             {t('index.import')}

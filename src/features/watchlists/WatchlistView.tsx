@@ -16,6 +16,8 @@ import { parseListId } from './url-state';
 import { useDeleteList } from './useDeleteList';
 import { useWatchlistQuotes } from './useWatchlistQuotes';
 import { WatchlistTable } from './WatchlistTable';
+import { useLiveWatchlists, type LiveState } from './live';
+import { LiveIndicator } from './LiveIndicator';
 import './watchlists.css';
 
 export interface WatchlistViewProps {
@@ -94,6 +96,8 @@ function WatchlistPage({
   const { t } = useWatchlistText();
   const query = useQuery(watchlistQuery(id));
   const editor = useWatchlistEditor(id, query.data);
+  // Changes made elsewhere show up by themselves while the page is open (the history's too).
+  const live = useLiveWatchlists();
   const list = editor.view;
 
   if (list === undefined) {
@@ -113,6 +117,7 @@ function WatchlistPage({
     <WatchlistWorkspace
       list={list}
       editor={editor}
+      live={live}
       sorting={sorting}
       onSortingChange={onSortingChange}
       {...panelProps}
@@ -123,6 +128,7 @@ function WatchlistPage({
 function WatchlistWorkspace({
   list,
   editor,
+  live,
   sorting,
   onSortingChange,
   panel,
@@ -130,6 +136,7 @@ function WatchlistWorkspace({
 }: {
   list: Watchlist;
   editor: WatchlistEditor;
+  live: LiveState;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
 } & PanelProps) {
@@ -201,6 +208,7 @@ function WatchlistWorkspace({
               )}
             </>
           )}
+          <LiveIndicator state={live} />
           <span className="wl-head__spacer" />
           {owner && (
             <button

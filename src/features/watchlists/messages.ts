@@ -329,6 +329,23 @@ const MESSAGES = {
   'addTo.nameEmpty': ['请输入名称', 'Enter a name'],
   'addTo.nameLong': ['名称最多 {max} 个字', 'A name has at most {max} characters'],
   'addTo.nameTaken': ['已有同名的清单', 'A list with this name already exists'],
+  'live.connecting': ['连接实时同步…', 'Connecting…'],
+  'live.live': ['实时同步', 'Live'],
+  'live.reconnecting': ['重新连接中…', 'Reconnecting…'],
+  'live.paused': ['实时同步暂停', 'Live paused'],
+  'live.hint.connecting': ['正在连接服务器的实时通道', 'Connecting to the server’s live channel'],
+  'live.hint.live': [
+    '其他窗口或同事对清单的修改会立即显示在这里',
+    'Changes made in other tabs or by colleagues show up here at once',
+  ],
+  'live.hint.reconnecting': [
+    '与服务器的实时连接中断了，正在重新连接；连上后会重新读取清单',
+    'The live connection to the server dropped; reconnecting, and the lists are read again once it is back',
+  ],
+  'live.hint.paused': [
+    '服务器暂时不接受更多实时连接，稍后会自动重试；切回此页时清单也会刷新',
+    'The server is not taking more live connections right now and will be tried again shortly; lists also refresh when you come back to this page',
+  ],
 } as const;
 
 export type WatchlistMessageKey = keyof typeof MESSAGES;
