@@ -47,6 +47,8 @@ export interface Config {
   http: HttpLimits;
   /** Online backups of the watchlist database; null when BACKUP_DIR is not set. */
   backup: { dir: string; keep: number; intervalMs: number } | null;
+  /** Redis shared by several replicas (cache, single flight, budget, pauses, breakers); null: none. */
+  redis: { url: string; keyPrefix: string } | null;
 }
 
 export const authModes = ['none', 'proxy', 'oidc'] as const;
@@ -281,6 +283,18 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   { name: 'BACKUP_KEEP', description: 'How many backups are kept (the oldest go first).', default: '24' },
   { name: 'BACKUP_INTERVAL_MIN', description: 'Minutes between backups.', default: '60' },
+  {
+    name: 'REDIS_URL',
+    description:
+      "Redis (or Valkey) shared by several replicas of the server (redis:// or rediss://): one answer cache under each replica's own, one upstream call per answer for all of them, one upstream budget, shared Retry-After pauses and circuit breakers. Unset: one process alone. When Redis fails, each replica goes on alone with its share of the budget.",
+    default: null,
+  },
+  {
+    name: 'REDIS_KEY_PREFIX',
+    description:
+      'Prefix of every Redis key and channel the server uses, so that deployments sharing one Redis keep apart.',
+    default: 'market-dashboard:',
+  },
 ];
 
 /** A Markdown table of the variables, for the README. */
@@ -371,6 +385,26 @@ function listOf(env: Env, name: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+function parseRedis(env: Env): Config['redis'] {
+  const text = read(env, 'REDIS_URL');
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', `must use redis or rediss (got ${url.protocol.replace(':', '')})`);
+  }
+  const keyPrefix = parseWith(
+    env,
+    'REDIS_KEY_PREFIX',
+    z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
+  );
+  return { url: text, keyPrefix };
 }
 
 function required(env: Env, name: string, why: string): string {
@@ -568,5 +602,6 @@ export function loadConfig(env: Env): Config {
             keep: parseWith(env, 'BACKUP_KEEP', integer(1, 10_000)),
             intervalMs: parseWith(env, 'BACKUP_INTERVAL_MIN', integer(1, 7 * 24 * 60)) * 60_000,
           },
+    redis: parseRedis(env),
   };
 }
