@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { createApp, gatewayOf } from '../../app';
 import type { GatewayTuning } from '../../app';
@@ -238,6 +239,25 @@ describe('replicas sharing Redis', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a lock left by a replica that died is taken over once it expires', async () => {
+    const [app] = await replicas(1, { env: { UPSTREAM_DEADLINE_MS: '1000' } });
+    // What a replica that died while loading leaves behind: the lock (deadline + 2 s), no answer.
+    const raw = new Redis(redis.url);
+    try {
+      const lock = `${prefix}lock:a-share/prices/snapshot?limit=100&offset=0&thscodes=600519.SH`;
+      expect(await raw.set(lock, 'dead-replica:1', 'PX', 3_000, 'NX')).toBe('OK');
+      const started = performance.now();
+      const res = await get(app, QUOTE);
+      expect(res.statusCode).toBe(200);
+      expect(calls).toHaveLength(1);
+      // Nothing stored, no message: it waited until the lock expired, then loaded itself.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(2_900);
+      expect(await raw.exists(lock)).toBe(0);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
   it('many distinct requests over 3 replicas: never more than the rate in any second at the service', async () => {
     const group = await replicas(3, {
       env: {
@@ -325,6 +345,10 @@ describe('replicas sharing Redis', () => {
       await poll(1_000);
       for (const app of group) expect(sharedStatus(app).mode).toBe('local');
       for (const app of group) expect(sharedStatus(app).budgetShare).toBeCloseTo(1 / 3);
+      const status: unknown = (await get(group[0], '/bff/status')).json();
+      expect(status).toMatchObject({
+        shared: { mode: 'local', replicas: 3, lastError: { detail: expect.any(String) } },
+      });
       await poll(4_000);
     } finally {
       await redis.restart();

@@ -293,11 +293,12 @@ export class RedisSharedState implements SharedState, SharedBudget {
     this.heartbeat.unref();
     await Promise.allSettled([client.connect(), sub.connect()]);
     await this.join();
-    if (this.mode === 'local') this.leave(this.lastError ? new Error(this.lastError.detail) : 'no answer');
+    if (this.mode === 'local') this.leave(this.lastError?.detail ?? 'Redis did not answer');
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.epoch++;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.tellWaiters({ type: 'local' });
     if (this.mode === 'shared') await this.run((c) => c.zrem(this.keys.replicas, this.id));
@@ -309,6 +310,7 @@ export class RedisSharedState implements SharedState, SharedBudget {
   attach(parts: Parts): void {
     this.parts = parts;
     parts.pauses.onPause((operation, ms) => {
+      if (ms <= 0) return;
       const message: Message = { type: 'pause', from: this.id, operation, ms };
       void this.run((c) =>
         c.eval(
