@@ -14,6 +14,8 @@ import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
 import { createGateway } from './gateway/gateway';
 import type { Gateway } from './gateway/gateway';
+import { RedisSharedState } from './gateway/shared/redis-shared-state';
+import type { SharedState } from './gateway/shared/shared-state';
 import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
@@ -111,6 +113,7 @@ export const REDACT_PATHS = [
   // The database URL may hold a password.
   'config.databaseUrl',
   'databaseUrl',
+  'config.redis.url',
 ];
 
 const packageSchema = z.object({ version: z.string() });
@@ -137,7 +140,13 @@ function loggerOptions(deps: AppDeps) {
   return { logger: { ...base, redact: { paths: REDACT_PATHS, censor: '[redacted]' } } };
 }
 
-function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number, log: FastifyBaseLogger): Gateway {
+function buildGateway(
+  deps: AppDeps,
+  ticker: Ticker,
+  clock: () => number,
+  log: FastifyBaseLogger,
+  shared: SharedState | null,
+): Gateway {
   const { config } = deps;
   const tuning = { ...DEFAULT_TUNING, ...deps.tuning };
   const client: Upstream = createUpstreamClient({
@@ -164,6 +173,7 @@ function buildGateway(deps: AppDeps, ticker: Ticker, clock: () => number, log: F
       random: deps.random ?? Math.random,
     },
     cache: { maxBytes: config.cacheMaxBytes, staleIfErrorMs: config.cacheStaleIfErrorMs },
+    ...(shared ? { shared } : {}),
     // No browser request waits for a background refresh, so its failure would otherwise go unseen.
     onBackgroundFailure: (req, result) => {
       const { outcome } = result;
@@ -271,9 +281,30 @@ export function createApp(deps: AppDeps): FastifyInstance {
   // Then the Host allow-list, who is asking, sign-in, CSRF (auth/plugin.ts).
   installAuth(app, { auth: deps.config.auth, allowedHosts: deps.config.allowedHosts });
 
-  const gateway = buildGateway(deps, ticker, clock, app.log);
+  // Several replicas share state through Redis when REDIS_URL is set (ioredis is loaded only then).
+  const redis = deps.config.redis;
+  const shared = redis
+    ? new RedisSharedState({
+        url: redis.url,
+        keyPrefix: redis.keyPrefix,
+        ticker,
+        budget: { ratePerSecond: deps.config.upstreamRatePerSecond, burst: deps.config.upstreamBurst },
+        loadDeadlineMs: deps.config.upstreamDeadlineMs,
+        log: app.log,
+      })
+    : null;
+  const gateway = buildGateway(deps, ticker, clock, app.log, shared);
   gateways.set(app, gateway);
-  app.addHook('onClose', async () => gateway.close());
+  // Ready once Redis answered or the first attempt failed (then local until it answers).
+  if (shared) {
+    app.addHook('onReady', async () => shared.start());
+    // Reported, not required: without Redis a replica serves from its own cache and budget share.
+    readiness.add('redis', () => shared.ping(), { required: false });
+  }
+  app.addHook('onClose', async () => {
+    await gateway.close();
+    await shared?.close();
+  });
 
   app.register(compress);
   // Per client (IP address), on the routes that ask for it (the /api plugin's).

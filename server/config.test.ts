@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       },
       backup: null,
       shutdownTimeoutMs: 10000,
+      redis: null,
     });
   });
 
@@ -171,6 +172,22 @@ describe('loadConfig', () => {
     const err = errorOf({ SIM_NOW: text });
     expect(err.variable).toBe('SIM_NOW');
     expect(err.message).toMatch(/ISO 8601 with an offset/);
+  });
+
+  it('reads REDIS_URL with its key prefix, and refuses a URL of another kind', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache.internal:6380/2' }).redis).toEqual({
+      url: 'redis://:pw@cache.internal:6380/2',
+      keyPrefix: 'market-dashboard:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache', REDIS_KEY_PREFIX: 'team-a:' }).redis).toEqual({
+      url: 'rediss://cache',
+      keyPrefix: 'team-a:',
+    });
+    expect(errorOf({ REDIS_URL: 'http://cache:6379' }).message).toMatch(/REDIS_URL must use redis or rediss/);
+    expect(errorOf({ REDIS_URL: 'not a url' }).message).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:/);
+    expect(errorOf({ REDIS_URL: 'redis://cache', REDIS_KEY_PREFIX: 'a b' }).variable).toBe(
+      'REDIS_KEY_PREFIX',
+    );
   });
 
   it('refuses a burst larger than the per-second budget', () => {
@@ -311,7 +328,7 @@ describe('the list of variables', () => {
       },
     });
     // Each auth mode reads its own variables: together they read every one.
-    for (const extra of [{}, PROXY, { ...OIDC, BACKUP_DIR: '/tmp/b' }]) {
+    for (const extra of [{}, PROXY, { ...OIDC, BACKUP_DIR: '/tmp/b', REDIS_URL: 'redis://r:6379' }]) {
       for (const key of Object.keys(extra)) Reflect.deleteProperty(target, key);
       Object.assign(target, extra);
       loadConfig(env);

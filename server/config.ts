@@ -51,6 +51,8 @@ export interface Config {
   backup: { dir: string; keep: number; intervalMs: number } | null;
   /** On SIGTERM/SIGINT: how long requests in flight may take to finish before they are cut off. */
   shutdownTimeoutMs: number;
+  /** Redis shared by several replicas (cache, single flight, budget, pauses, breakers); null: none. */
+  redis: { url: string; keyPrefix: string } | null;
 }
 
 export const authModes = ['none', 'proxy', 'oidc'] as const;
@@ -297,6 +299,18 @@ export const configVariables: readonly ConfigVariable[] = [
       'On SIGTERM or SIGINT the server turns not-ready (/readyz 503), stops accepting connections, ends the live event streams and lets requests in flight finish for at most this long before it cuts them off and exits.',
     default: '10000',
   },
+  {
+    name: 'REDIS_URL',
+    description:
+      "Redis (or Valkey) shared by several replicas of the server (redis:// or rediss://): one answer cache under each replica's own, one upstream call per answer for all of them, one upstream budget, shared Retry-After pauses and circuit breakers. Unset: one process alone. When Redis fails, each replica goes on alone with its share of the budget.",
+    default: null,
+  },
+  {
+    name: 'REDIS_KEY_PREFIX',
+    description:
+      'Prefix of every Redis key and channel the server uses, so that deployments sharing one Redis keep apart.',
+    default: 'market-dashboard:',
+  },
 ];
 
 /** A Markdown table of the variables, for the README. */
@@ -405,6 +419,26 @@ function parseDatabaseUrl(text: string): string {
     throw new ConfigError('DATABASE_URL', `${rule} (with a host and a database name)`);
   }
   return text;
+}
+
+function parseRedis(env: Env): Config['redis'] {
+  const text = read(env, 'REDIS_URL');
+  if (text === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new ConfigError('REDIS_URL', `must use redis or rediss (got ${url.protocol.replace(':', '')})`);
+  }
+  const keyPrefix = parseWith(
+    env,
+    'REDIS_KEY_PREFIX',
+    z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
+  );
+  return { url: text, keyPrefix };
 }
 
 function required(env: Env, name: string, why: string): string {
@@ -614,5 +648,6 @@ export function loadConfig(env: Env): Config {
             intervalMs: parseWith(env, 'BACKUP_INTERVAL_MIN', integer(1, 7 * 24 * 60)) * 60_000,
           },
     shutdownTimeoutMs: parseWith(env, 'SHUTDOWN_TIMEOUT_MS', integer(0, 600_000)),
+    redis: parseRedis(env),
   };
 }

@@ -25,6 +25,19 @@ describe('the readiness registry', () => {
     expect((await readiness.check()).checks).not.toHaveProperty('redis');
   });
 
+  it('stays ready when a dependency it can do without fails, and says it is degraded', async () => {
+    const readiness = createReadiness();
+    readiness.add('watchlists', async () => true);
+    let redisUp = false;
+    readiness.add('redis', async () => redisUp, { required: false });
+    expect(await readiness.check()).toEqual({
+      status: 'ready',
+      checks: { watchlists: 'ok', redis: 'degraded' },
+    });
+    redisUp = true;
+    expect(await readiness.check()).toEqual({ status: 'ready', checks: { watchlists: 'ok', redis: 'ok' } });
+  });
+
   it('counts a check that does not answer in time as failed', async () => {
     const readiness = createReadiness({ timeoutMs: 20 });
     readiness.add('hanging', () => new Promise<boolean>(() => undefined));

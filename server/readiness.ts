@@ -21,12 +21,22 @@ export interface ReadinessRegistry {
    * Adds a check (names are unique: shown in the answer, so no secrets or addresses). Returns the
    * function that removes it again (a dependency closed on purpose).
    */
-  add(name: string, check: ReadinessCheck): () => void;
+  add(name: string, check: ReadinessCheck, options?: CheckOptions): () => void;
   /** Shutdown has begun: every answer from now on is `shutting_down`. Cannot be undone. */
   beginShutdown(): void;
   readonly shuttingDown: boolean;
   /** Runs every check at once (requests arriving meanwhile share the run). */
   check(): Promise<Readiness>;
+}
+
+export interface CheckOptions {
+  /**
+   * false: the server still serves well when this dependency fails (Redis: each replica goes on with
+   * its own cache and its share of the budget), so a failure reads `degraded` and the server stays
+   * ready; taking every replica out of the balancer because Redis went down would turn a slowdown into
+   * an outage. Default true.
+   */
+  required?: boolean;
 }
 
 /** Time a check has to answer before it counts as failed: a probe must not hang on a dead socket. */
@@ -50,28 +60,34 @@ async function passes(check: ReadinessCheck, timeoutMs: number): Promise<boolean
 
 export function createReadiness(options: { timeoutMs?: number } = {}): ReadinessRegistry {
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
-  const checks = new Map<string, ReadinessCheck>();
+  const checks = new Map<string, { check: ReadinessCheck; required: boolean }>();
   let shuttingDown = false;
   let running: Promise<Readiness> | null = null;
 
   async function run(): Promise<Readiness> {
     const entries = [...checks];
-    const results = await Promise.all(entries.map(([, check]) => passes(check, timeoutMs)));
+    const results = await Promise.all(entries.map(([, { check }]) => passes(check, timeoutMs)));
     const named: Readiness['checks'] = {};
-    entries.forEach(([name], i) => (named[name] = results[i] === true ? 'ok' : 'failed'));
+    let ready = true;
+    entries.forEach(([name, { required }], i) => {
+      const ok = results[i] === true;
+      if (!ok && required) ready = false;
+      named[name] = ok ? 'ok' : required ? 'failed' : 'degraded';
+    });
     // Shutdown may have begun while the checks ran.
     if (shuttingDown) return { status: 'shutting_down', checks: {} };
-    return { status: results.every(Boolean) ? 'ready' : 'not_ready', checks: named };
+    return { status: ready ? 'ready' : 'not_ready', checks: named };
   }
 
   return {
-    add(name, check) {
+    add(name, check, options = {}) {
       if (!NAME_RE.test(name))
         throw new Error(`A readiness check name must match ${String(NAME_RE)}: ${name}`);
       if (checks.has(name)) throw new Error(`A readiness check named ${name} is already registered`);
-      checks.set(name, check);
+      const entry = { check, required: options.required ?? true };
+      checks.set(name, entry);
       return () => {
-        if (checks.get(name) === check) checks.delete(name);
+        if (checks.get(name) === entry) checks.delete(name);
       };
     },
     beginShutdown() {

@@ -7,6 +7,7 @@ import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';
 import { Representation } from './representation';
 import type { Ticker } from './ticker';
+import type { Loaded, SharedAnswer, SharedState } from './shared/shared-state';
 
 /**
  * Answers of the service kept in memory (lru-cache, bounded in bytes). Only `code 0` answers are kept.
@@ -16,6 +17,10 @@ import type { Ticker } from './ticker';
  * - older (up to the stale-if-error window): the caller waits for a refresh, and gets the old answer as
  *   STALE only if the refresh fails (the service is down, paused or slow);
  * - beyond that, or never seen: MISS.
+ *
+ * With a shared layer (several replicas, shared/), a miss here first looks for an answer another replica
+ * stored, kept here with the lifetimes it was stored with; a load goes through the shared layer, which
+ * makes one upstream call for all replicas.
  */
 
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
@@ -66,6 +71,8 @@ export interface AnswerCacheOptions {
   /** The polite, retrying upstream. */
   call: (req: ResilientRequest) => Promise<ResilientResult>;
   onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
+  /** Answers shared with other replicas (a layer under this one); none: this process alone. */
+  shared?: Pick<SharedState, 'answer' | 'load'>;
 }
 
 interface FetchContext {
@@ -87,6 +94,8 @@ const ENTRY_OVERHEAD = 256;
 export class AnswerCache {
   private readonly lru: LRUCache<string, CachedAnswer, FetchContext>;
   private readonly counts = { hits: 0, misses: 0, stale: 0, backgroundRefreshes: 0 };
+  /** Keys whose load is running here (a shared answer must not replace it in the LRU). */
+  private readonly loading = new Set<string>();
 
   constructor(private readonly opts: AnswerCacheOptions) {
     this.lru = new LRUCache<string, CachedAnswer, FetchContext>({
@@ -98,40 +107,74 @@ export class AnswerCache {
       ignoreFetchAbort: true,
       // A failed refresh leaves the previous answer in place (stale-if-error).
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (_key, _stale, { options, context }) => {
+      fetchMethod: async (key, _stale, { options, context }) => {
         const background = context.request.priority === 'background';
         if (background) this.counts.backgroundRefreshes++;
-        const result = await opts.call(context.request);
-        context.result = result;
-        const { outcome } = result;
-        if (!outcome.ok || outcome.envelope.code !== 0) {
+        this.loading.add(key);
+        let loaded: Loaded;
+        try {
+          const load = () => this.callUpstream(context);
+          loaded = opts.shared ? await opts.shared.load(key, load) : await load();
+        } finally {
+          this.loading.delete(key);
+        }
+        if ('passOn' in loaded) {
+          // Another replica's call when this one only waited for it.
+          const result = context.result ?? { outcome: loaded.passOn, attempts: 0, upstreamMs: 0 };
           // Nobody waits for a background refresh: its failure is only logged.
           if (background) opts.onBackgroundFailure?.(context.request, result);
           throw new NotCached(result);
         }
-        const now = opts.ticker.now();
-        const life = opts.lifetime(context.request.operation.cache);
-        const freshUntil = now + life.freshMs;
-        const staleUntil = freshUntil + opts.staleIfErrorMs;
         // lru-cache drops the entry once even stale-if-error can no longer use it.
-        options.ttl = staleUntil - now;
-        return {
-          representation: new Representation(outcome.body),
-          upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
-          storedAt: now,
-          freshUntil,
-          swrUntil: freshUntil + Math.min(life.swrMs, opts.staleIfErrorMs),
-          staleUntil,
-        };
+        options.ttl = Math.max(1, loaded.answer.staleUntil - opts.ticker.now());
+        return cachedAnswer(loaded.answer);
       },
     });
   }
 
+  /** The polite, retrying upstream call; a code-0 answer gets its lifetimes from now. */
+  private async callUpstream(context: FetchContext): Promise<Loaded> {
+    const result = await this.opts.call(context.request);
+    context.result = result;
+    const { outcome } = result;
+    if (!outcome.ok || outcome.envelope.code !== 0) return { passOn: outcome };
+    const now = this.opts.ticker.now();
+    const life = this.opts.lifetime(context.request.operation.cache);
+    const freshUntil = now + life.freshMs;
+    return {
+      answer: {
+        body: outcome.body,
+        upstreamRequestId: safeHeaderId(outcome.envelope.request_id),
+        storedAt: now,
+        freshUntil,
+        swrUntil: freshUntil + Math.min(life.swrMs, this.opts.staleIfErrorMs),
+        staleUntil: freshUntil + this.opts.staleIfErrorMs,
+      },
+    };
+  }
+
+  /** A usable answer kept here: not past its stale-if-error window. */
+  private usable(key: string): CachedAnswer | undefined {
+    const cached = this.lru.get(key, { allowStale: true });
+    return cached !== undefined && this.opts.ticker.now() < cached.staleUntil ? cached : undefined;
+  }
+
+  /** None here and none loading: the answer another replica stored, kept here with its own lifetimes. */
+  private async fromShared(key: string): Promise<CachedAnswer | undefined> {
+    const shared = this.opts.shared;
+    if (!shared || this.loading.has(key)) return undefined;
+    const answer = await shared.answer(key);
+    const now = this.opts.ticker.now();
+    if (answer === null || now >= answer.staleUntil || this.loading.has(key)) return undefined;
+    const value = cachedAnswer(answer);
+    this.lru.set(key, value, { ttl: answer.staleUntil - now });
+    return value;
+  }
+
   async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
     const key = `${request.operation.id}?${request.query}`;
+    const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
     const now = this.opts.ticker.now();
-    const cached = this.lru.get(key, { allowStale: true });
-    const usable = cached !== undefined && now < cached.staleUntil ? cached : undefined;
     if (usable && now < usable.freshUntil) {
       this.counts.hits++;
       return answer(usable, 'HIT', now);
@@ -195,6 +238,17 @@ export class AnswerCache {
 }
 
 type ServedAnswer = Extract<Served, { type: 'answer' }>;
+
+function cachedAnswer(answer: SharedAnswer): CachedAnswer {
+  return {
+    representation: new Representation(answer.body),
+    upstreamRequestId: answer.upstreamRequestId,
+    storedAt: answer.storedAt,
+    freshUntil: answer.freshUntil,
+    swrUntil: answer.swrUntil,
+    staleUntil: answer.staleUntil,
+  };
+}
 
 function answer(value: CachedAnswer, cache: CacheStatus, now: number): ServedAnswer {
   return {

@@ -11,6 +11,10 @@ import type { Ticker } from './ticker';
  * within its own lane, so a client that floods the queue slows only itself. When the queue is full, the
  * newest call of the client with the most waiting calls makes room (longest-queue drop), never the call
  * of a client with fewer. A wait longer than the queue timeout (or the caller's deadline) gives up.
+ *
+ * Several replicas (shared/) keep one budget between them: this queue still decides whose turn it is,
+ * and a `SharedBudget` then decides whether that call may go now or how long to wait. Without one (Redis
+ * unreachable), each replica keeps to its share of the rate (`limit`).
  */
 
 export type Priority = 'user' | 'background';
@@ -32,6 +36,24 @@ export interface BudgetStatus {
   callsLastMinute: number;
   inFlight: number;
   rejected: { queueFull: number; queueTimeout: number };
+}
+
+/** The budget of every replica together (shared/): asked once per call, after this replica's own turn. */
+export interface SharedBudget {
+  /** 0: the call may go now (and is counted); n > 0: ask again in n ms; null: no answer (Redis down). */
+  take(): Promise<number | null>;
+}
+
+/** How this replica's calls are limited besides its own queue (see `Budget.limit`). */
+export interface BudgetLimits {
+  /** The budget shared with the other replicas, asked before every call; null: this replica alone. */
+  gate: SharedBudget | null;
+  /** Fraction of `ratePerSecond` and `burst` this replica uses on its own (1: all of it). */
+  share: number;
+  /** No call for this long from now (a quiet second when the shared budget is lost). */
+  holdMs?: number;
+  /** Added to the one-second window: room for the jitter of calls from several replicas. */
+  windowMarginMs?: number;
 }
 
 interface Waiter {
@@ -112,6 +134,9 @@ class FairQueue {
 /** Whose turn a call uses when the caller does not say (tests, server-side callers). */
 export const ANONYMOUS_CLIENT = 'anonymous';
 
+/** How soon to ask the shared budget again after it gave no answer (normally `limit` comes first). */
+const GATE_RETRY_MS = 100;
+
 export class Budget {
   private tokens: number;
   private refilledAt: number;
@@ -127,6 +152,12 @@ export class Budget {
   private active = 0;
   private rejectedFull = 0;
   private rejectedTimeout = 0;
+  private gate: SharedBudget | null = null;
+  private share = 1;
+  private holdUntil = 0;
+  private windowMs = 1000;
+  /** A `gate.take()` is on its way (one at a time: the queue decides who gets its answer). */
+  private asking = false;
 
   constructor(
     private readonly opts: BudgetOptions,
@@ -151,7 +182,7 @@ export class Budget {
     client: string = ANONYMOUS_CLIENT,
   ): Promise<Admission> {
     const now = this.ticker.now();
-    if (this.queued() === 0 && this.nextGrantAt(now) <= now) {
+    if (this.queued() === 0 && this.gate === null && this.nextGrantAt(now) <= now) {
       this.grant(now);
       return Promise.resolve({ ok: true });
     }
@@ -168,8 +199,24 @@ export class Budget {
         resolve({ ok: false, reason: 'queue-timeout' });
       });
       this.queues[priority].push(waiter);
-      this.schedule();
+      if (this.gate) this.pump();
+      else this.schedule();
     });
+  }
+
+  /**
+   * Change what limits this replica besides its own queue: the shared budget when there is one, and
+   * its share of the rate (all of it with a shared budget; a part when several replicas go on alone).
+   */
+  limit(limits: BudgetLimits): void {
+    this.gate = limits.gate;
+    this.share = Math.min(1, Math.max(Number.MIN_VALUE, limits.share));
+    if (limits.holdMs !== undefined) this.holdUntil = this.ticker.now() + limits.holdMs;
+    this.windowMs = 1000 + (limits.windowMarginMs ?? 0);
+    this.cancelPump?.();
+    this.cancelPump = null;
+    this.pumpAt = Number.POSITIVE_INFINITY;
+    this.pump();
   }
 
   /** Count a granted call as in flight until it settles. */
@@ -233,9 +280,19 @@ export class Budget {
     return true;
   }
 
+  /** This replica's own rate and burst: its share of the configured ones. */
+  private own(): { rate: number; burst: number } {
+    if (this.share === 1) return { rate: this.opts.ratePerSecond, burst: this.opts.burst };
+    return {
+      rate: this.opts.ratePerSecond * this.share,
+      burst: Math.max(1, this.opts.burst * this.share),
+    };
+  }
+
   private refill(now: number): void {
+    const { rate, burst } = this.own();
     const elapsed = Math.max(0, now - this.refilledAt);
-    this.tokens = Math.min(this.opts.burst, this.tokens + (elapsed * this.opts.ratePerSecond) / 1000);
+    this.tokens = Math.min(burst, this.tokens + (elapsed * rate) / 1000);
     this.refilledAt = now;
   }
 
@@ -251,13 +308,13 @@ export class Budget {
   /** Earliest time a call may start: a whole token, and fewer than `rate` grants in the last second. */
   private nextGrantAt(now: number): number {
     this.refill(now);
-    const tokenAt =
-      this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / this.opts.ratePerSecond);
-    const rate = Math.max(1, Math.floor(this.opts.ratePerSecond));
+    const own = this.own();
+    const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / own.rate);
+    const rate = Math.max(1, Math.floor(own.rate));
     const index = this.grants.length - rate;
     const windowStart = index >= this.head ? this.grants[index] : undefined;
-    const windowAt = windowStart === undefined ? now : Math.max(now, windowStart + 1000);
-    return Math.max(tokenAt, windowAt);
+    const windowAt = windowStart === undefined ? now : Math.max(now, windowStart + this.windowMs);
+    return Math.max(tokenAt, windowAt, this.holdUntil);
   }
 
   private grant(now: number): void {
@@ -267,9 +324,8 @@ export class Budget {
     this.trim(now);
   }
 
-  private schedule(): void {
+  private schedule(at = this.nextGrantAt(this.ticker.now())): void {
     const now = this.ticker.now();
-    const at = this.nextGrantAt(now);
     if (at >= this.pumpAt) return;
     this.cancelPump?.();
     this.pumpAt = at;
@@ -283,12 +339,38 @@ export class Budget {
   private pump(): void {
     const now = this.ticker.now();
     while (this.queued() > 0 && this.nextGrantAt(now) <= now) {
-      const waiter = this.queues.user.shift() ?? this.queues.background.shift();
-      if (!waiter) break;
-      waiter.cancelTimeout();
-      this.grant(now);
-      waiter.resolve({ ok: true });
+      if (this.gate) {
+        this.askGate(this.gate);
+        return;
+      }
+      this.grantNext(now);
     }
     if (this.queued() > 0) this.schedule();
+  }
+
+  /** The next waiter in turn gets its call. */
+  private grantNext(now: number): void {
+    const waiter = this.queues.user.shift() ?? this.queues.background.shift();
+    if (!waiter) return;
+    waiter.cancelTimeout();
+    this.grant(now);
+    waiter.resolve({ ok: true });
+  }
+
+  /** This replica's turn is due: may it go as far as the shared budget is concerned? */
+  private askGate(gate: SharedBudget): void {
+    if (this.asking) return;
+    this.asking = true;
+    void gate.take().then((wait) => {
+      this.asking = false;
+      const now = this.ticker.now();
+      // A granted call that nobody waits for any more (timed out meanwhile) is simply not made.
+      if (wait === 0) this.grantNext(now);
+      if (this.queued() === 0) return;
+      if (wait !== null && wait > 0) this.schedule(now + wait);
+      // No answer: the shared layer has switched to the local share (`limit`); go on with that.
+      else if (wait === null && this.gate === gate) this.schedule(now + GATE_RETRY_MS);
+      else this.pump();
+    });
   }
 }

@@ -24,6 +24,10 @@ export interface BreakerStatus {
 
 export type BreakerDecision = { ok: true } | { ok: false; remainingMs: number };
 
+/** A breaker of this replica opened (for `ms`, after `detail`) or closed again. */
+export type BreakerChange = { state: 'open'; ms: number; detail: string } | { state: 'closed' };
+export type BreakerListener = (group: string, change: BreakerChange) => void;
+
 class Breaker {
   state: BreakerState = 'closed';
   failures = 0;
@@ -35,11 +39,17 @@ class Breaker {
 
 export class CircuitBreakers {
   private readonly breakers = new Map<string, Breaker>();
+  private readonly listeners: BreakerListener[] = [];
 
   constructor(
     private readonly opts: BreakerOptions,
     private readonly ticker: Ticker,
   ) {}
+
+  /** Hear of every opening and closing decided here (not of those another replica reported). */
+  onChange(listener: BreakerListener): void {
+    this.listeners.push(listener);
+  }
 
   private get(group: string): Breaker {
     let b = this.breakers.get(group);
@@ -79,10 +89,12 @@ export class CircuitBreakers {
   /** The service answered (with data or a business error): the group works. */
   success(group: string): void {
     const b = this.get(group);
+    const reopened = b.state !== 'closed';
     b.state = 'closed';
     b.failures = 0;
     b.probing = false;
     b.lastSuccessAt = this.ticker.now();
+    if (reopened) for (const listener of this.listeners) listener(group, { state: 'closed' });
   }
 
   /** The service failed in a way that says it is unwell (unreachable, timeout, 5xx, bad answer). */
@@ -95,7 +107,30 @@ export class CircuitBreakers {
       b.state = 'open';
       b.openUntil = now + this.opts.cooldownMs;
       b.probing = false;
+      const change: BreakerChange = { state: 'open', ms: this.opts.cooldownMs, detail };
+      for (const listener of this.listeners) listener(group, change);
     }
+  }
+
+  /** Another replica opened this group's breaker: calls fail fast here too for the next `ms`. */
+  openedElsewhere(group: string, ms: number, detail: string): void {
+    const b = this.get(group);
+    const now = this.ticker.now();
+    const openUntil = now + Math.max(0, ms);
+    b.openUntil = b.state === 'open' ? Math.max(b.openUntil, openUntil) : openUntil;
+    b.state = 'open';
+    b.probing = false;
+    b.lastError = { at: now, detail };
+  }
+
+  /** Another replica's probe succeeded: the group works again. */
+  closedElsewhere(group: string): void {
+    const b = this.breakers.get(group);
+    if (!b || b.state === 'closed') return;
+    b.state = 'closed';
+    b.failures = 0;
+    b.probing = false;
+    b.lastSuccessAt = this.ticker.now();
   }
 
   /** A call that was admitted ended without telling anything about the service's health. */

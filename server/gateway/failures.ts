@@ -4,18 +4,20 @@ import { ErrorCode } from '../../src/contract/envelope';
  * Why an upstream call produced no valid envelope. Each kind maps to one gateway code and HTTP status,
  * and to a message an analyst can act on; `detail` is for the log only.
  */
-export type FailureKind =
-  | 'unreachable'
-  | 'timeout'
-  | 'rate-limited'
-  | 'http-error'
-  | 'not-offered'
-  | 'redirect'
-  | 'bad-response'
+export const failureKinds = [
+  'unreachable',
+  'timeout',
+  'rate-limited',
+  'http-error',
+  'not-offered',
+  'redirect',
+  'bad-response',
   // Decided by the gateway without calling the service:
-  | 'paused'
-  | 'circuit-open'
-  | 'busy';
+  'paused',
+  'circuit-open',
+  'busy',
+] as const;
+export type FailureKind = (typeof failureKinds)[number];
 
 export interface GatewayFailure {
   kind: FailureKind;

@@ -13,10 +13,13 @@ import type { Ticker } from './ticker';
 import { rawEnvelopeSchema } from '../../src/contract/envelope';
 import { badResponse } from './failures';
 import type { Upstream, UpstreamOutcome, UpstreamRequest } from './upstream-client';
+import type { SharedState, SharedStatus } from './shared/shared-state';
 
 /**
  * The whole path from a checked request to an answer: cache → retries → Retry-After pauses → circuit
  * breaker per group → global budget → the HTTP client. Built once per app; `status()` feeds /bff/status.
+ * With `shared` (several replicas, see shared/shared-state.ts) the cache, the budget, the pauses and the
+ * breakers are kept in step with the other replicas; without it everything stays in this process.
  */
 
 export interface GatewayOptions {
@@ -29,6 +32,8 @@ export interface GatewayOptions {
   cache: { maxBytes: number; staleIfErrorMs: number };
   /** Where failed background refreshes are reported (nobody else sees them). */
   onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
+  /** State shared with other replicas (its owner starts and closes it); none: this process alone. */
+  shared?: SharedState;
 }
 
 export interface GatewayStatus {
@@ -39,6 +44,8 @@ export interface GatewayStatus {
   };
   budget: BudgetStatus;
   cache: CacheStats;
+  /** Only with a shared layer. */
+  shared?: SharedStatus;
 }
 
 export interface Gateway {
@@ -48,6 +55,8 @@ export interface Gateway {
   status(): GatewayStatus;
   /** Upstream calls running now (tests move a manual clock only when this is zero). */
   inFlight(): number;
+  /** The shared layer, if any (a readiness check pings it). */
+  shared: SharedState | null;
   close(): Promise<void>;
 }
 
@@ -55,6 +64,8 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
   const budget = new Budget(opts.budget, opts.ticker);
   const breakers = new CircuitBreakers(opts.breaker, opts.ticker);
   const pauses = new Pauses(opts.ticker);
+  const shared = opts.shared ?? null;
+  shared?.attach({ budget, pauses, breakers });
   const resilient = createResilientUpstream({
     client,
     budget,
@@ -70,6 +81,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     lifetime: (cls) => lifetime(cls, opts.marketClock()),
     call: (req) => resilient.call(req),
     ...(opts.onBackgroundFailure ? { onBackgroundFailure: opts.onBackgroundFailure } : {}),
+    ...(shared ? { shared } : {}),
   });
 
   function status(): GatewayStatus {
@@ -84,6 +96,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
       upstream: { groups, pauses: pauses.status(), lastError },
       budget: budget.status(),
       cache: cache.stats(),
+      ...(shared ? { shared: shared.status() } : {}),
     };
   }
 
@@ -107,6 +120,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     upstream: { call: callThrough, close: async () => undefined },
     status,
     inFlight: () => budget.inFlight,
+    shared,
     close: async () => {
       budget.close();
       cache.clear();

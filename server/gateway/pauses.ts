@@ -24,11 +24,20 @@ export function retryAfterMs(value: string | null, now: number): number {
   return Math.min(MAX_PAUSE_MS, Math.max(0, ms));
 }
 
+/** A pause this replica started: the operation (null: every operation) and how long, from now. */
+export type PauseListener = (operation: string | null, ms: number) => void;
+
 export class Pauses {
   private globalUntil = 0;
   private readonly byOperation = new Map<string, number>();
+  private readonly listeners: PauseListener[] = [];
 
   constructor(private readonly ticker: Ticker) {}
+
+  /** Hear of every pause this replica starts (not of those another replica reported). */
+  onPause(listener: PauseListener): void {
+    this.listeners.push(listener);
+  }
 
   /** Time left before this operation may be called again, and whether the global limit is the reason. */
   remaining(operation: string): { ms: number; scope: 'operation' | 'global' } | null {
@@ -42,10 +51,21 @@ export class Pauses {
 
   pause(operation: string, retryAfter: string | null, global: boolean): number {
     const now = this.ticker.now();
-    const until = now + retryAfterMs(retryAfter, now);
-    if (global) this.globalUntil = Math.max(this.globalUntil, until);
+    const ms = retryAfterMs(retryAfter, now);
+    const scope = global ? null : operation;
+    this.extend(scope, now + ms);
+    for (const listener of this.listeners) listener(scope, ms);
+    return now + ms;
+  }
+
+  /** A pause another replica started, `ms` from now (null: every operation). */
+  pausedElsewhere(operation: string | null, ms: number): void {
+    this.extend(operation, this.ticker.now() + Math.min(MAX_PAUSE_MS, Math.max(0, ms)));
+  }
+
+  private extend(operation: string | null, until: number): void {
+    if (operation === null) this.globalUntil = Math.max(this.globalUntil, until);
     else this.byOperation.set(operation, Math.max(this.byOperation.get(operation) ?? 0, until));
-    return until;
   }
 
   status(): PauseStatus {

@@ -8,14 +8,16 @@ export const HEALTH_PATHS = {
   /** Liveness: the process answers (200 `{ status: 'ok' }`); restart it when this fails. */
   live: '/healthz',
   /**
-   * Readiness: 200 when every check passes (the watchlist store, then whatever the server registered:
-   * Redis, PostgreSQL, …), else 503 naming the failed ones; 503 from the moment shutdown has begun.
+   * Readiness: 200 when every required check passes (the watchlist store, SQLite or PostgreSQL), else
+   * 503 naming the failed ones; Redis is reported (`degraded` when it fails) but a replica without it
+   * still serves; 503 from the moment shutdown has begun.
    * Send it traffic only while this is 200.
    */
   ready: '/readyz',
 } as const;
 
-export const READINESS_RESULTS = ['ok', 'failed'] as const;
+/** `degraded`: a dependency the server can do without for a while (Redis) failed; it is still ready. */
+export const READINESS_RESULTS = ['ok', 'failed', 'degraded'] as const;
 
 export const livenessSchema = z.object({ status: z.literal('ok') });
 
