@@ -38,8 +38,10 @@ import type { Loaded, SharedAnswer, SharedState, SharedStatus } from './shared-s
  * Redis failing: commands fail fast (no offline queue, a short timeout); on the first failure this
  * replica goes local: its own cache and a share of the budget (the rate ÷ the replicas seen by the last
  * heartbeat), after a quiet second so that its calls never share a window with the shared budget's.
- * Once Redis answers again it rejoins; for a settling time it keeps to its share while also asking the
- * shared budget, so that replicas that have not noticed yet cannot push a second over the limit.
+ * Once Redis answers again it rejoins and, while settling, keeps to its share while also asking the
+ * shared budget, so that replicas that have not noticed yet cannot push a second over the limit:
+ * settling ends one window after every replica seen before the outage is back (their heartbeats), or
+ * after SETTLE_MAX_MS when some never come back (they are gone).
  * (A replica cut off from Redis while the others still reach it adds its share to theirs: a network
  * partition is the one case this does not cover.)
  */
@@ -59,8 +61,8 @@ const WINDOW_MS = 1_000;
  * window of each replica gets it too).
  */
 const WINDOW_MARGIN_MS = 100;
-/** After (re)joining, the local share still applies this long (see above). */
-const SETTLE_MS = RECONNECT_MAX_MS + WINDOW_MS;
+/** Settling (see above) ends at the latest this long after (re)joining. */
+const SETTLE_MAX_MS = 2 * REPLICA_TTL_MS;
 /** A waiting replica looks at the answer and the lock at least this often. */
 const POLL_MS = 1_000;
 /** A lock outlives the longest load by this much. */
@@ -242,6 +244,8 @@ export class RedisSharedState implements SharedState, SharedBudget {
    * has forgotten those that have not reconnected yet).
    */
   private settlingWith = 1;
+  /** When every replica of `settlingWith` was seen back (ticker ms); null while some are missing. */
+  private allBackAt: number | null = null;
   private budgetShare = 1;
   /** Counts mode changes, so that a settling timer of an earlier spell does nothing. */
   private epoch = 0;
@@ -616,20 +620,32 @@ export class RedisSharedState implements SharedState, SharedBudget {
       this.leave(err);
       return;
     }
-    if (this.budgetShare < 1) this.limitBudget(1 / Math.max(this.settlingWith, this.replicas));
+    if (this.budgetShare < 1) this.settle();
+  }
+
+  /**
+   * While settling: the whole shared budget once every replica of `settlingWith` has been back for a
+   * window (the last one's local calls have left the window then), or once SETTLE_MAX_MS have passed.
+   */
+  private settle(): void {
+    const now = this.opts.ticker.now();
+    if (this.allBackAt === null && this.replicas >= this.settlingWith) this.allBackAt = now;
+    const settled =
+      (this.allBackAt !== null && now >= this.allBackAt + WINDOW_MS + WINDOW_MARGIN_MS) ||
+      now >= this.since + SETTLE_MAX_MS;
+    this.limitBudget(settled ? 1 : 1 / Math.max(this.settlingWith, this.replicas));
   }
 
   private enterShared(): void {
     if (this.mode === 'shared' || this.closed) return;
     this.mode = 'shared';
     this.since = this.opts.ticker.now();
-    const epoch = ++this.epoch;
+    this.epoch++;
     this.announce({ replicas: this.replicas });
-    // Settling: the shared budget, and still this replica's share (see the comment at the top).
+    // Settling: the shared budget, and still this replica's share (see the comment at the top); each
+    // heartbeat looks whether the others are back.
+    this.allBackAt = null;
     this.limitBudget(1 / this.settlingWith);
-    setTimeout(() => {
-      if (this.epoch === epoch) this.limitBudget(1);
-    }, SETTLE_MS).unref();
   }
 
   /** Redis failed: go on alone (once per failure; later errors only update `lastError`). */
