@@ -70,6 +70,11 @@ test('a deep link to an off-exchange fund opens its tab, range and report date; 
   const holdings = fund.stockHoldings.getByRole('table');
   await expect(holdings.getByRole('link').first()).toHaveAttribute('href', /^\/stock\/\d{6}\.(SH|SZ)$/);
 
+  // A reload of the portfolio link shows the linked report at once, not the newest first.
+  await page.reload();
+  await expect(fund.stockPicker).toHaveValue(chosen);
+  expect(await fund.pickerValues()).toEqual(reports);
+
   // The range of the link shows on the chart of the overview tab; the header's date is Shanghai's.
   const nav = await lastNavDate(api, OTC, 'otc', 'tyear');
   await fund.tab('概况').click();
@@ -154,6 +159,59 @@ test('a deep link to an ETF opens its candles, range and report date; the premiu
   await page.goBack();
   await expect(fund.tab('持仓')).toHaveAttribute('aria-selected', 'true');
   await expect(fund.stockPicker).toHaveValue(chosen);
+});
+
+test('a fund that paid dividends marks each on the chart and lists their ex-dates as Shanghai dates', async ({
+  app,
+  baseURL,
+}) => {
+  const api = apiOf(baseURL);
+  const code = '510880.SH';
+  const [dividends, nav] = await Promise.all([
+    api.fetchOperation('fund/corporate-actions/dividends', { thscode: code, fund_type: 'exchange' }),
+    api.fetchOperation('fund/performance/nav', {
+      thscode: code,
+      fund_type: 'exchange',
+      range: 'fyear',
+      nav_type: 'unit,adj',
+    }),
+  ]);
+  // A marker sits on a net value of its ex-date: the dividends inside the drawn range.
+  const navDays = new Set(nav.item.flatMap((p) => (typeof p.unit_nav === 'number' ? [p.nav_date] : [])));
+  const exDates = dividends.item.flatMap((d) =>
+    typeof d.ex_dividend_date_ms === 'number' ? [d.ex_dividend_date_ms] : [],
+  );
+  const marked = exDates.filter((day) => navDays.has(day));
+  expect(marked.length).toBeGreaterThan(1);
+  expect(marked.length).toBeLessThan(exDates.length);
+
+  const fund = new FundPage(app);
+  await fund.open(`/fund/${code}?range=fyear`);
+  await fund.chartReady();
+  await expect(fund.chart).toHaveAttribute('data-marker-count', String(marked.length));
+
+  // The table's ex-dates, newest first, as the Shanghai dates of the service's instants.
+  const table = app.main.getByTestId('dividends-panel').getByRole('table', { name: '分红记录' });
+  const firstCells = table.locator('tbody tr').locator('td:first-child, th:first-child');
+  await expect(firstCells).toHaveText([...exDates].sort((a, b) => b - a).map(shanghaiDate));
+});
+
+test('the return view draws the fund and the comparison lines of the link; a toggle removes one', async ({
+  app,
+  page,
+}) => {
+  const fund = new FundPage(app);
+  await fund.open(`/fund/${OTC}?chart=return&cmp=manager,peer,benchmark`);
+  await fund.chartReady();
+  await expect(fund.chart).toHaveAttribute('data-series-count', '4');
+  await app.main.getByTestId('line-switch').getByRole('button', { name: '基金经理', exact: true }).click();
+  await expect(page).not.toHaveURL(/[?&]cmp=/);
+  await expect(fund.chart).toHaveAttribute('data-series-count', '3');
+  // All lines start together (re-based on one day): the fund at 0 %.
+  const starts = (await fund.chart.getAttribute('data-line-starts'))?.split(' ') ?? [];
+  expect(starts).toHaveLength(3);
+  expect(new Set(starts.map((s) => s.split(':')[0])).size).toBe(1);
+  expect(starts[0]?.split(':')[1]).toBe('0');
 });
 
 test('an A-share holding opens its stock view', async ({ app, page }) => {

@@ -92,6 +92,25 @@ test("one issue's calendar file parses with its two events at Hong Kong times, a
   expect(deadline?.end).toBe(Date.parse(`${open.subscription_end_date}T12:00:00+08:00`));
   expect(listing?.start).toBe(Date.parse(`${open.listing_date}T09:00:00+08:00`));
   expect(deadline?.summary).toContain(open.name);
+  // Written as Hong Kong wall-clock times under the zone's TZID, with its VTIMEZONE in the file.
+  expect([deadline?.startZone, deadline?.endZone, listing?.startZone, listing?.endZone]).toEqual(
+    Array.from({ length: 4 }, () => 'Asia/Hong_Kong'),
+  );
+  expect([deadline?.startLocal, deadline?.endLocal]).toEqual([
+    `${open.subscription_end_date}T11:45:00`,
+    `${open.subscription_end_date}T12:00:00`,
+  ]);
+  expect([listing?.startLocal, listing?.endLocal]).toEqual([
+    `${open.listing_date}T09:00:00`,
+    `${open.listing_date}T09:30:00`,
+  ]);
+  expect(calendar.timezones).toEqual([
+    {
+      tzid: 'Asia/Hong_Kong',
+      standard: [{ start: '1979-10-21T03:30:00', offsetFrom: '+09:00', offsetTo: '+08:00', rule: null }],
+      daylight: 0,
+    },
+  ]);
 
   const second = await Promise.all([page.waitForEvent('download'), link.click()]).then(([d]) => d);
   const again = parseCalendar(await textOf(second));

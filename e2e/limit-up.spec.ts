@@ -142,3 +142,67 @@ test('a deep link to the broken pool sorted by turnover survives reload', async 
     'turnover.desc',
   ]);
 });
+
+const anomalyItem = z.object({
+  thscode: z.string(),
+  tag_name: z.string(),
+  keyword_list: z.array(z.string()),
+  analysis_content: z.string(),
+});
+
+test('the day’s anomaly list and one stock’s anomalies show what the service analysed today', async ({
+  app,
+  page,
+}) => {
+  const list = await apiData(
+    page.request,
+    '/api/a-share/special-data/anomaly-analysis-list',
+    z.object({ item: z.array(anomalyItem) }),
+  );
+  expect(list.item.length).toBeGreaterThan(0);
+  // The anomalies are kept for today only: the latest day (no date in the link) shows them.
+  await app.open('/limit-up');
+  const table = page.getByTestId('anomalies').getByRole('table');
+  await expect(table).toHaveAttribute('aria-rowcount', String(list.item.length + 1));
+
+  const first = list.item[0];
+  if (!first) throw new Error('no anomaly');
+  const mine = await apiData(
+    page.request,
+    `/api/a-share/special-data/anomaly-analysis-stock?thscodes=${first.thscode}`,
+    z.object({ item: z.array(anomalyItem) }),
+  );
+  await table.getByRole('row').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]code=${first.thscode.replace('.', '\\.')}`));
+  const detail = page.getByTestId('stock-detail');
+  await expect(detail.locator('.lu-detail__list > li')).toHaveCount(mine.item.length);
+  await expect(detail.locator('.lu-detail__text')).toHaveText(mine.item.map((i) => i.analysis_content));
+  await expect(detail.locator('.lu-tag')).toHaveText(mine.item.map((i) => i.tag_name));
+  await expect(detail.getByRole('link', { name: /个股页|stock/i })).toHaveAttribute(
+    'href',
+    `/stock/${first.thscode}`,
+  );
+});
+
+test('the sentiment chart has one point per trading session of its ten, in the table too', async ({
+  app,
+  page,
+}) => {
+  const days = await tradingDays(page.request);
+  const sessions = days.filter((d) => d <= DAY).slice(-10);
+  expect(sessions).toHaveLength(10);
+  await app.open(`/limit-up?date=${DAY}`);
+  const sentiment = page.getByTestId('sentiment');
+  const chart = sentiment.getByTestId('sentiment-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  // Three series (limit-up count, broken count, highest board), each with a point per session.
+  await expect(chart).toHaveAttribute('data-series-count', '3');
+  await expect(chart).toHaveAttribute('data-points', String(3 * sessions.length));
+  const dates = sentiment.getByRole('table').locator('tbody tr').locator('td:first-child, th:first-child');
+  await expect(dates).toHaveText([...sessions].reverse());
+  // Each day's limit-up count is the size of that day's pool.
+  const last = await apiData(page.request, poolPath('up', DAY), pool(z.object({ thscode: z.string() })));
+  await expect(sentiment.getByRole('table').locator('tbody tr').first().locator('td').nth(1)).toHaveText(
+    String(last.pagination.total),
+  );
+});

@@ -1,9 +1,9 @@
 // `npm run size` (after `vite build`): gzip sizes of the entry chunk and of every route's own chunks, read
 // from the Vite manifest; exits 1 when the entry chunk is over its budget (ENTRY_BUDGET_KB gzip), when
 // a route's lazy chunk is loaded up front (in the entry's static imports), when lightweight-charts is
-// loaded up front (it belongs to the chart routes only), when the API explorer's code is (only its URL
-// state may be), when the contract's operation definitions are (their schemas load with the first call,
-// src/api/catalog.ts) or when the build cannot be read.
+// loaded up front (it belongs to the chart routes only), when the API explorer's or the fund page's
+// code is (only their URL state may be), when the contract's operation definitions are (their schemas
+// load with the first call, src/api/catalog.ts) or when the build cannot be read.
 // `node scripts/size.mjs <dist folder>` for another build.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +16,18 @@ const manifestPath = path.join(dist, '.vite', 'manifest.json');
 const ROUTES_DIR = 'src/routes/';
 const STOCK_ROUTE = `${ROUTES_DIR}stock.$thscode.tsx`;
 const CHARTS = 'lightweight-charts';
-/** The API explorer loads with its routes; only its URL state is read up front (route validation). */
-const EXPLORER = 'src/features/explorer/';
-const EXPLORER_UP_FRONT = ['src/features/explorer/url-state.ts'];
+/**
+ * Features that load with their routes: only their URL state is read up front (route validation); any
+ * other of their files in the initial chunks fails the step.
+ */
+const ROUTE_FEATURES = [
+  {
+    name: 'the API explorer',
+    dir: 'src/features/explorer/',
+    upFront: ['src/features/explorer/url-state.ts'],
+  },
+  { name: 'the fund page', dir: 'src/features/fund/', upFront: ['src/features/fund/url-state.ts'] },
+];
 /** Gzip budget of the entry chunk (issue 16): the router, the shell and the search. */
 const ENTRY_BUDGET_KB = 100;
 /** What a file of operation definitions calls at its top level (src/contract/operation.ts). */
@@ -182,15 +191,18 @@ if (initialWithCharts.length > 0) {
     `${CHARTS} is in the initial chunks (${initialWithCharts.join(', ')}); load it from the chart routes only`,
   );
 }
-const explorerUpFront = files([...initial]).flatMap((file) =>
-  sourcesOf(file).filter((source) => source.startsWith(EXPLORER) && !EXPLORER_UP_FRONT.includes(source)),
+const initialSources = files([...initial]).flatMap((file) =>
+  sourcesOf(file).map((source) => ({ file, source })),
 );
-if (explorerUpFront.length > 0) {
-  fail(
-    `the API explorer's code is in the initial chunks (${explorerUpFront.join(', ')}); it loads with its routes`,
-  );
+for (const feature of ROUTE_FEATURES) {
+  const stray = initialSources
+    .filter(({ source }) => source.startsWith(feature.dir) && !feature.upFront.includes(source))
+    .map(({ file, source }) => `${source} in ${file}`);
+  if (stray.length > 0) {
+    fail(`${feature.name}'s code is in the initial chunks (${stray.join(', ')}); it loads with its routes`);
+  }
+  console.log(`  ${feature.name}: not in the initial chunks (only ${feature.upFront.join(', ')})`);
 }
-console.log(`  API explorer: not in the initial chunks (only ${EXPLORER_UP_FRONT.join(', ')})`);
 const operationsUpFront = files([...initial]).flatMap(operationDefinitionsIn);
 if (operationsUpFront.length > 0) {
   fail(

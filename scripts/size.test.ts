@@ -144,6 +144,29 @@ describe('size step', () => {
     expect((await size(build(terms))).code).toBe(0);
   });
 
+  it("fails when the fund page's or the explorer's own code is in the initial chunks; their URL state may be", async () => {
+    const withShared = (sources: string[]): Record<string, Chunk> => ({
+      ...app(['shared']),
+      // Absolute paths: the map's sources resolve to the repository's files wherever the fake build is.
+      shared: { file: 'assets/shared.js', sources: sources.map((s) => path.join(root, s)) },
+    });
+    const fund = await size(build(withShared(['src/features/fund/NavChart.tsx', 'src/lib/format.ts'])));
+    expect(fund.code).toBe(1);
+    expect(fund.out).toContain(
+      "the fund page's code is in the initial chunks (src/features/fund/NavChart.tsx in assets/shared.js)",
+    );
+    const explorer = await size(build(withShared(['src/features/explorer/ExplorerView.tsx'])));
+    expect(explorer.code).toBe(1);
+    expect(explorer.out).toContain("the API explorer's code is in the initial chunks");
+    const urlState = await size(
+      build(withShared(['src/features/fund/url-state.ts', 'src/features/explorer/url-state.ts'])),
+    );
+    expect(urlState.code, urlState.out).toBe(0);
+    expect(urlState.out).toContain(
+      'the fund page: not in the initial chunks (only src/features/fund/url-state.ts)',
+    );
+  });
+
   it('fails when the entry chunk is over its gzip budget', async () => {
     const withEntryOf = (bytes: number): Record<string, Chunk> => ({
       ...app([]),

@@ -113,6 +113,47 @@ describe('through the BFF: fund_type', () => {
     });
   }
 
+  // The fund operations that name no fund (managers, generic indicators, back-test indicators, QDII
+  // quotas, offerings, companies): fund_type is optional there, checked and forwarded (the decision is
+  // recorded at `fundTypeHint` in src/contract/operations/fund-common.ts); the simulator has no fund to
+  // compare it with and ignores it.
+  const untyped = operations.filter(
+    (op) => op.group === 'fund' && !op.paramNames.includes('thscode') && !op.id.startsWith('fund/market/'),
+  );
+
+  it('takes an optional fund_type on the 11 fund operations that name no fund as well', () => {
+    expect(untyped.map((op) => op.id).sort()).toEqual([
+      'fund/backtest/indicators',
+      'fund/companies/detail',
+      'fund/indicators/line',
+      'fund/indicators/table',
+      'fund/managers/detail',
+      'fund/managers/experience',
+      'fund/managers/investment-style',
+      'fund/managers/performance',
+      'fund/offerings/list',
+      'fund/quota/list',
+      'fund/quota/summary',
+    ]);
+    for (const op of untyped) expect(op.paramNames, op.id).toContain('fund_type');
+  });
+
+  for (const op of untyped) {
+    it(`${op.id} answers with any fund_type and refuses one outside the three (1002)`, async () => {
+      const sample = SAMPLES[op.id as keyof typeof SAMPLES] ?? {};
+      const plain = await get(url(op.path, sample));
+      expect(plain.body.code, plain.body.message).toBe(0);
+      for (const type of FUND_TYPES) {
+        const { body } = await get(url(op.path, { ...sample, fund_type: type }));
+        expect(body.code, `${op.id} with fund_type=${type}: ${body.message}`).toBe(0);
+        expect(body.data).toEqual(plain.body.data);
+      }
+      const { body } = await get(url(op.path, { ...sample, fund_type: 'fund-otc' }));
+      expect(body.code).toBe(1002);
+      expect(body.message).toContain('fund_type');
+    });
+  }
+
   for (const op of market) {
     it(`${op.id} takes no fund_type: refused by the BFF before the service`, async () => {
       const sample = SAMPLES[op.id as keyof typeof SAMPLES] ?? {};

@@ -91,19 +91,68 @@ describe('the Hong Kong IPO calendar file', () => {
     expect(parseCalendar(ipoCalendarFile([], OPTIONS)).events).toEqual([]);
   });
 
-  it('places the deadline at 11:45–12:00 and the listing at 09:00–09:30 Hong Kong time, as UTC instants', () => {
+  it('writes the deadline at 11:45–12:00 and the listing at 09:00–09:30 as Hong Kong times with their TZID', () => {
     const ics = ipoCalendarFile([ENTRY], OPTIONS);
-    // Hong Kong is UTC+8: 12:00 there is 04:00Z, whatever time zone this process runs in.
-    expect(property(ics, 'DTSTART')).toEqual(['20260717T034500Z', '20260723T010000Z']);
-    expect(property(ics, 'DTEND')).toEqual(['20260717T040000Z', '20260723T013000Z']);
+    const lines = unfold(ics).split('\r\n');
+    expect(lines.filter((l) => l.startsWith('DTSTART;'))).toEqual([
+      'DTSTART;TZID=Asia/Hong_Kong:20260717T114500',
+      'DTSTART;TZID=Asia/Hong_Kong:20260723T090000',
+    ]);
+    expect(lines.filter((l) => l.startsWith('DTEND;'))).toEqual([
+      'DTEND;TZID=Asia/Hong_Kong:20260717T120000',
+      'DTEND;TZID=Asia/Hong_Kong:20260723T093000',
+    ]);
     const [deadline, listing] = parseCalendar(ics).events;
+    expect([deadline?.startZone, deadline?.endZone, listing?.startZone]).toEqual([
+      'Asia/Hong_Kong',
+      'Asia/Hong_Kong',
+      'Asia/Hong_Kong',
+    ]);
+    expect([deadline?.startLocal, deadline?.endLocal]).toEqual([
+      '2026-07-17T11:45:00',
+      '2026-07-17T12:00:00',
+    ]);
+    expect([listing?.startLocal, listing?.endLocal]).toEqual(['2026-07-23T09:00:00', '2026-07-23T09:30:00']);
+    // Read with the file's VTIMEZONE, the same instants: 12:00 in Hong Kong is 04:00Z.
     expect(deadline?.start).toBe(Date.parse('2026-07-17T11:45:00+08:00'));
     expect(deadline?.end).toBe(Date.parse('2026-07-17T12:00:00+08:00'));
     expect(listing?.start).toBe(Date.parse('2026-07-23T09:00:00+08:00'));
     expect(listing?.end).toBe(Date.parse('2026-07-23T09:30:00+08:00'));
     expect(property(ics, 'X-WR-TIMEZONE')).toEqual(['Asia/Hong_Kong']);
-    // DTSTAMP is when the file was made, in UTC.
+    // DTSTAMP is when the file was made, in UTC (RFC 5545 3.8.7.2), zone or not.
     expect(property(ics, 'DTSTAMP')).toEqual(['20260715T021000Z', '20260715T021000Z']);
+  });
+
+  it('carries one VTIMEZONE for Asia/Hong_Kong: a single STANDARD observance at UTC+8, no summer time', () => {
+    const ics = ipoCalendarFile([ENTRY, { ...ENTRY, issue_code: 'HKIPO20260707361' }], OPTIONS);
+    const { timezones } = parseCalendar(ics);
+    expect(timezones).toEqual([
+      {
+        tzid: 'Asia/Hong_Kong',
+        standard: [{ start: '1979-10-21T03:30:00', offsetFrom: '+09:00', offsetTo: '+08:00', rule: null }],
+        daylight: 0,
+      },
+    ]);
+    // Before the events, as RFC 5545 readers expect a zone to be defined before it is referred to.
+    expect(ics.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(ics.indexOf('BEGIN:VEVENT'));
+    // A calendar without events refers to no zone and defines none.
+    expect(parseCalendar(ipoCalendarFile([], OPTIONS)).timezones).toEqual([]);
+  });
+
+  it('writes the same Hong Kong times whatever time zone the server runs in', () => {
+    const zone = process.env['TZ'];
+    try {
+      const runs = ['America/New_York', 'Asia/Tokyo', 'UTC'].map((tz) => {
+        process.env['TZ'] = tz;
+        return { offset: new Date(0).getTimezoneOffset(), file: ipoCalendarFile([ENTRY], OPTIONS) };
+      });
+      // The runtime really changed zone (else this test proves nothing): New York −5 h, Tokyo +9 h in January.
+      expect(runs.map((r) => r.offset)).toEqual([300, -540, 0]);
+      expect(new Set(runs.map((r) => r.file)).size).toBe(1);
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   it('states the service texts as given: the price text, the entry fee in HKD, and the code when known', () => {

@@ -1,7 +1,9 @@
+import { TZDate } from '@date-fns/tz';
 import ical, { ICalAlarmType, ICalEventTransparency } from 'ical-generator';
 import type { z } from 'zod';
 import { EVENT_KINDS, eventUid, type CalendarFileLang } from '../../src/contract/calendar-files';
 import {
+  HONG_KONG_OFFSET_MINUTES,
   HONG_KONG_TIME_ZONE,
   IPO_EVENT_TIMES,
   hongKongTimeMs,
@@ -14,8 +16,10 @@ import {
  * ends, lines folded at 75 octets, TEXT values escaped); this module decides what the file says:
  *
  * - per issue, the public offer's deadline (11:45–12:00) and the listing day's opening (09:00–09:30) at
- *   the Hong Kong times `IPO_EVENT_TIMES` gives, written as UTC instants (Hong Kong keeps UTC+8 all
- *   year, so no VTIMEZONE is needed, and every calendar application places them right);
+ *   the Hong Kong times `IPO_EVENT_TIMES` gives, written as Hong Kong wall-clock times
+ *   (`DTSTART;TZID=Asia/Hong_Kong:20260717T114500`) with the zone's VTIMEZONE in the file, so a
+ *   calendar application shows them as Hong Kong events and converts them for its user; DTSTAMP stays
+ *   UTC, as RFC 5545 requires;
  * - UIDs from the issue code and the event kind only (`eventUid`), so a refreshed subscription or a
  *   second import updates the events instead of adding copies;
  * - the service's texts as given: the price text (no single price inferred from a range) and the
@@ -34,6 +38,35 @@ export interface CalendarFileOptions {
   appOrigin: string | null;
   /** A name for one issue's file; the calendar's name otherwise. */
   title?: string;
+}
+
+/**
+ * The VTIMEZONE of Asia/Hong_Kong (RFC 5545 3.6.5): UTC+8 all year since summer time ended on
+ * 1979-10-21 03:30 (tzdb), so one STANDARD component with no recurrence covers every event; the
+ * offset is the contract's. ical-generator has no time zone database and asks for the block here.
+ */
+export function vtimezoneOf(zone: string): string | null {
+  if (zone !== HONG_KONG_TIME_ZONE) return null;
+  const hours = HONG_KONG_OFFSET_MINUTES / 60;
+  const offset = `+${String(hours).padStart(2, '0')}00`;
+  const before = `+${String(hours + 1).padStart(2, '0')}00`;
+  return [
+    'BEGIN:VTIMEZONE',
+    `TZID:${HONG_KONG_TIME_ZONE}`,
+    `X-LIC-LOCATION:${HONG_KONG_TIME_ZONE}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19791021T033000',
+    `TZOFFSETFROM:${before}`,
+    `TZOFFSETTO:${offset}`,
+    'TZNAME:HKT',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ].join('\r\n');
+}
+
+/** An instant as a date that ical-generator writes in Hong Kong wall-clock time, whatever this process's zone. */
+function hongKongDate(ms: number): TZDate {
+  return new TZDate(ms, HONG_KONG_TIME_ZONE);
 }
 
 /** How often a subscribed calendar should be fetched again (the calendar lists change within a day). */
@@ -143,6 +176,9 @@ export function ipoCalendarFile(entries: readonly IpoCalendarEntry[], opts: Cale
     },
     name: opts.simulated ? `${name} · ${phrase(lang, 'simulated')}` : name,
     ttl: REFRESH_SECONDS,
+    // No calendar-wide zone name (it would write DTSTAMP in local time too): the events name theirs,
+    // and the generator adds the VTIMEZONE of each zone they use.
+    timezone: { name: null, generator: vtimezoneOf },
     x: { 'X-WR-TIMEZONE': HONG_KONG_TIME_ZONE },
   });
   const seen = new Set<string>();
@@ -159,8 +195,9 @@ export function ipoCalendarFile(entries: readonly IpoCalendarEntry[], opts: Cale
       const summary = phrase(lang, kind, { name: entry.name });
       calendar.createEvent({
         id: eventUid(entry.issue_code, kind),
-        start: new Date(hongKongTimeMs(date, times.start)),
-        end: new Date(hongKongTimeMs(date, times.end)),
+        start: hongKongDate(hongKongTimeMs(date, times.start)),
+        end: hongKongDate(hongKongTimeMs(date, times.end)),
+        timezone: HONG_KONG_TIME_ZONE,
         stamp: new Date(opts.stampMs),
         summary: opts.simulated ? `${phrase(lang, 'simulatedTag')}${summary}` : summary,
         description: text,

@@ -12,15 +12,29 @@ export interface ParsedEvent {
   /** Unix ms. */
   start: number;
   end: number;
+  /** The TZID of DTSTART and DTEND (null for UTC or floating times). */
+  startZone: string | null;
+  endZone: string | null;
+  /** The wall-clock times as written, `yyyy-MM-ddTHH:mm:ss`, in their zone. */
+  startLocal: string;
+  endLocal: string;
   url: string | null;
   categories: string[];
   /** Alarm triggers, as RFC 5545 durations (`-P1D`). */
   alarms: string[];
 }
 
+/** One VTIMEZONE: its TZID and the offsets of its observances. */
+export interface ParsedZone {
+  tzid: string | null;
+  standard: { start: string; offsetFrom: string; offsetTo: string; rule: string | null }[];
+  daylight: number;
+}
+
 export interface ParsedCalendar {
   name: string | null;
   version: string | null;
+  timezones: ParsedZone[];
   events: ParsedEvent[];
 }
 
@@ -39,6 +53,10 @@ export function parseCalendar(ics: string): ParsedCalendar {
       description: event.description,
       start: event.startDate.toJSDate().getTime(),
       end: event.endDate.toJSDate().getTime(),
+      startZone: text(component.getFirstProperty('dtstart')?.getParameter('tzid')),
+      endZone: text(component.getFirstProperty('dtend')?.getParameter('tzid')),
+      startLocal: event.startDate.toString(),
+      endLocal: event.endDate.toString(),
       url: text(component.getFirstPropertyValue('url')),
       categories: component
         .getAllProperties('categories')
@@ -49,9 +67,20 @@ export function parseCalendar(ics: string): ParsedCalendar {
         .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
     };
   });
+  const timezones = root.getAllSubcomponents('vtimezone').map((zone): ParsedZone => ({
+    tzid: text(zone.getFirstPropertyValue('tzid')),
+    standard: zone.getAllSubcomponents('standard').map((part) => ({
+      start: String(part.getFirstPropertyValue('dtstart')),
+      offsetFrom: String(part.getFirstPropertyValue('tzoffsetfrom')),
+      offsetTo: String(part.getFirstPropertyValue('tzoffsetto')),
+      rule: part.hasProperty('rrule') ? String(part.getFirstPropertyValue('rrule')) : null,
+    })),
+    daylight: zone.getAllSubcomponents('daylight').length,
+  }));
   return {
     name: text(root.getFirstPropertyValue('x-wr-calname')) ?? text(root.getFirstPropertyValue('name')),
     version: text(root.getFirstPropertyValue('version')),
+    timezones,
     events,
   };
 }

@@ -57,6 +57,20 @@ export function fundRef() {
   return { thscode: fundCode(), fund_type: fundType().optional() };
 }
 
+/**
+ * `fund_type` on the fund operations that name no fund (managers, generic indicator line and table,
+ * back-test indicators, QDII quotas, offerings, companies). Decision (issue 11): accepted on every fund
+ * operation but the market ones, as the issue asks. upstream-extras 7 forbids it only on
+ * `/api/fund/market/*`; the vendor's documentation lists it on none of these (managers take
+ * `manager_id`, offerings `subscribe`, companies `company_id`; the indicator, back-test and quota
+ * paths are absent from it, 7.9) and nowhere refuses it. So it is optional, checked against the three
+ * types (1002 otherwise) and forwarded when a client sends it; with no fund to compare it with, the
+ * simulator ignores it. The app does not send it on these.
+ */
+export function fundTypeHint() {
+  return { fund_type: fundType().optional() };
+}
+
 /** A decimal number greater than zero: not a number is 1002, zero or negative 1003. */
 export function positiveNumber() {
   const schema = z

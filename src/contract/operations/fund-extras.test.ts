@@ -57,11 +57,22 @@ describe('fund groups from upstream-extras section 7', () => {
       ['active', { subscribe: 'active' }, ok('subscribe=active')],
       ['missing subscribe', {}, err(1001, 'subscribe')],
       ['an upstream numeric enum', { subscribe: '1' }, err(1002, 'subscribe')],
+      [
+        'a fund_type, forwarded',
+        { subscribe: 'active', fund_type: 'otc' },
+        ok('fund_type=otc&subscribe=active'),
+      ],
+      ['fund_type outside the enum', { subscribe: 'active', fund_type: 'OTC' }, err(1002, 'fund_type')],
     ],
     'fund/companies/detail': [
       ['a company id', { company_id: '80000229' }, ok('company_id=80000229')],
       ['missing company_id', {}, err(1001, 'company_id')],
       ['id over 64 characters', { company_id: '8'.repeat(65) }, err(1003, 'company_id')],
+      [
+        'a fund_type, forwarded',
+        { company_id: '80000229', fund_type: 'exchange' },
+        ok('company_id=80000229&fund_type=exchange'),
+      ],
     ],
     'fund/portfolio/industry-allocation': fundKeyCases,
     'fund/portfolio/asset-allocation': fundKeyCases,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { int, text, oneOf } from '../params';
 import { int as integer, ms, numMaybe, opaque, str, strMaybe, timestampedItems } from '../common';
-import { fundCode, fundType } from './fund-common';
+import { fundCode, fundType, fundTypeHint } from './fund-common';
 
 /**
  * Fund groups the spec only names, from upstream-extras.md section 7. The vendor gives most field names
@@ -200,14 +200,14 @@ export const fundExtraOperations = defineOperations(
     },
     'fund/offerings/list': {
       summary: 'New funds raising capital now or soon, with subscription window (no names)',
-      params: z.object({ subscribe: oneOf(['active', 'upcoming']) }),
+      params: z.object({ subscribe: oneOf(['active', 'upcoming']), ...fundTypeHint() }),
       data: timestampedItems(fundOfferingItem),
       cache: 'daily',
     },
     'fund/companies/detail': {
       summary: 'One fund management company: type, establishment date, fund count, scale',
       // From profile/detail `company_id`; not a fund code.
-      params: z.object({ company_id: text({ max: 64 }) }),
+      params: z.object({ company_id: text({ max: 64 }), ...fundTypeHint() }),
       data: timestampedItems(fundCompanyItem),
       cache: 'reference',
     },

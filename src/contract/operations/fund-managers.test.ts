@@ -11,22 +11,39 @@ describe('fund managers', () => {
       ['one manager', { manager_id: M }, ok('manager_id=30189744')],
       ['missing manager_id', {}, err(1001, 'manager_id')],
       ['id over 64 characters', { manager_id: tooLong }, err(1003, 'manager_id')],
+      [
+        'a fund_type, forwarded',
+        { manager_id: M, fund_type: 'otc' },
+        ok('fund_type=otc&manager_id=30189744'),
+      ],
+      ['fund_type outside the enum', { manager_id: M, fund_type: 'fund-otc' }, err(1002, 'fund_type')],
     ],
     'fund/managers/performance': [
       ['a range', { manager_id: M, range: 'nowyear' }, ok('manager_id=30189744&range=nowyear')],
       ['missing range', { manager_id: M }, err(1001, 'range')],
       ['range outside the enum', { manager_id: M, range: 'week' }, err(1002, 'range')],
       ['missing manager_id', { range: 'now' }, err(1001, 'manager_id')],
+      [
+        'a fund_type, forwarded',
+        { manager_id: M, range: 'now', fund_type: 'exchange' },
+        ok('fund_type=exchange&manager_id=30189744&range=now'),
+      ],
     ],
     'fund/managers/experience': [
       ['one manager', { manager_id: M }, ok('manager_id=30189744')],
       ['missing manager_id', {}, err(1001, 'manager_id')],
       ['id over 64 characters', { manager_id: tooLong }, err(1003, 'manager_id')],
+      [
+        'a fund_type, forwarded',
+        { manager_id: M, fund_type: 'reits' },
+        ok('fund_type=reits&manager_id=30189744'),
+      ],
     ],
     'fund/managers/detail': [
       ['one manager', { manager_id: M }, ok('manager_id=30189744')],
       ['missing manager_id', {}, err(1001, 'manager_id')],
       ['a thscode instead', { manager_id: M, thscode: '110022.OF' }, err(1002, 'thscode')],
+      ['fund_type outside the enum', { manager_id: M, fund_type: 'etf' }, err(1002, 'fund_type')],
     ],
   });
 

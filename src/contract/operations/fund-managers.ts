@@ -3,6 +3,7 @@ import { defineOperations } from '../operation';
 import { text, oneOf } from '../params';
 import { ms, numOrNull, opaque, str, strOrNull, timestampedItems } from '../common';
 import { MANAGER_RANGES } from './fund-managers-terms';
+import { fundTypeHint } from './fund-common';
 
 /** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
 export { MANAGER_RANGES } from './fund-managers-terms';
@@ -54,25 +55,25 @@ export const fundManagerOperations = defineOperations(
   {
     'fund/managers/investment-style': {
       summary: "A fund manager's investment idea, representative fund, total scale and industry preferences",
-      params: z.object({ manager_id: managerId() }),
+      params: z.object({ manager_id: managerId(), ...fundTypeHint() }),
       data: timestampedItems(managerStyleItem),
       cache: 'reference',
     },
     'fund/managers/performance': {
       summary: "A fund manager's return against peers and benchmark over a chosen range",
-      params: z.object({ manager_id: managerId(), range: oneOf(MANAGER_RANGES) }),
+      params: z.object({ manager_id: managerId(), range: oneOf(MANAGER_RANGES), ...fundTypeHint() }),
       data: timestampedItems(managerPerformanceItem),
       cache: 'reference',
     },
     'fund/managers/experience': {
       summary: "A fund manager's awards, heavy assets and investment history (upstream structures)",
-      params: z.object({ manager_id: managerId() }),
+      params: z.object({ manager_id: managerId(), ...fundTypeHint() }),
       data: timestampedItems(managerExperienceItem),
       cache: 'reference',
     },
     'fund/managers/detail': {
       summary: "A fund manager's profile: company, degree, resume, returns and radar comparison",
-      params: z.object({ manager_id: managerId() }),
+      params: z.object({ manager_id: managerId(), ...fundTypeHint() }),
       data: timestampedItems(managerDetailItem),
       cache: 'reference',
     },

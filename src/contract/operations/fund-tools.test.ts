@@ -41,6 +41,11 @@ describe('fund generic indicators, back-test and QDII quota', () => {
       ['both JSON parameters', { indexes, time_range: timeRange }, ok(q({ indexes, time_range: timeRange }))],
       ['missing indexes', { time_range: timeRange }, err(1001, 'indexes')],
       ['missing time_range', { indexes }, err(1001, 'time_range')],
+      [
+        'a fund_type, forwarded',
+        { indexes, time_range: timeRange, fund_type: 'otc' },
+        ok(q({ fund_type: 'otc', indexes, time_range: timeRange })),
+      ],
       ['indexes not JSON', { indexes: '[{', time_range: timeRange }, err(1002, 'indexes')],
       ['indexes an object', { indexes: j({ thscodes: [] }), time_range: timeRange }, err(1002, 'indexes')],
       [
@@ -68,6 +73,7 @@ describe('fund generic indicators, back-test and QDII quota', () => {
     ],
     'fund/indicators/table': [
       ['no parameters: nothing injected', {}, ok('')],
+      ['only a fund_type, forwarded', { fund_type: 'reits' }, ok('fund_type=reits')],
       [
         'all four parameters',
         { code_selectors: selectors, indexes: tableIndexes, page_info: pageInfo, sort },
@@ -104,6 +110,8 @@ describe('fund generic indicators, back-test and QDII quota', () => {
     'fund/backtest/indicators': [
       ['no parameters', {}, ok('')],
       ['a parameter it does not take', { thscode: '110022.OF' }, err(1002, 'thscode')],
+      ['a fund_type, forwarded', { fund_type: 'otc' }, ok('fund_type=otc')],
+      ['fund_type outside the enum', { fund_type: 'qdii' }, err(1002, 'fund_type')],
     ],
     'fund/quota/summary': [
       ['tab', { tab }, ok(q({ tab }))],
@@ -111,12 +119,14 @@ describe('fund generic indicators, back-test and QDII quota', () => {
       ['no tab', {}, ok('')],
       ['tab an object', { tab: j({ name: '美国' }) }, err(1002, 'tab')],
       ['tab holding a number', { tab: '[1]' }, err(1002, 'tab')],
+      ['a fund_type, forwarded', { tab, fund_type: 'otc' }, ok(q({ fund_type: 'otc', tab }))],
     ],
     'fund/quota/list': [
       ['tab and buy', { tab, buy: 'true' }, ok(q({ buy: 'true', tab }))],
       ['no buy: none injected', { tab }, ok(q({ tab }))],
       ['buy not a boolean', { tab, buy: 'yes' }, err(1002, 'buy')],
       ['tab not JSON', { tab: '全部' }, err(1002, 'tab')],
+      ['a fund_type, forwarded', { tab, fund_type: 'exchange' }, ok(q({ fund_type: 'exchange', tab }))],
     ],
   });
 

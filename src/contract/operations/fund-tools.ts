@@ -13,7 +13,7 @@ import {
   str,
   strOrNull,
 } from '../common';
-import { fundRef, jsonShaped, positiveNumber } from './fund-common';
+import { fundRef, fundTypeHint, jsonShaped, positiveNumber } from './fund-common';
 
 /** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
 export {
@@ -192,6 +192,7 @@ export const fundToolOperations = defineOperations(
           timeRangeShape,
           'must be a JSON object with a string time_type and optional integer start, end, offset',
         ),
+        ...fundTypeHint(),
       }),
       data: z.looseObject({
         time_range: z.array(msOrNull),
@@ -220,6 +221,7 @@ export const fundToolOperations = defineOperations(
           'must be a JSON object of integers from 0: page_begin, page_size, code_begin, code_page_size',
         ).optional(),
         sort: jsonShaped('array', sortShape, 'must be a JSON array of {idx, type}').optional(),
+        ...fundTypeHint(),
       }),
       data: z.looseObject({
         total: integer,
@@ -254,13 +256,13 @@ export const fundToolOperations = defineOperations(
     },
     'fund/backtest/indicators': {
       summary: 'Indicators, operators and thresholds usable in back-test conditions',
-      params: z.object({}),
+      params: z.object(fundTypeHint()),
       data: z.array(backtestIndicatorItem),
       cache: 'reference',
     },
     'fund/quota/summary': {
       summary: 'QDII purchase quota summary per category (counts and totals as strings)',
-      params: z.object({ tab: tab() }),
+      params: z.object({ tab: tab(), ...fundTypeHint() }),
       data: z.array(quotaSummaryItem),
       cache: 'intraday',
     },
@@ -270,6 +272,7 @@ export const fundToolOperations = defineOperations(
         tab: tab(),
         // Not injected when omitted: no default.
         buy: bool().optional(),
+        ...fundTypeHint(),
       }),
       data: z.array(quotaListItem),
       cache: 'intraday',

@@ -128,9 +128,10 @@ export function NavChart({
       benchmark: rows.map((r) => ({ time: r.date_ms, value: r.benchmark_return_pct })),
     };
     const shown = view === 'return' ? lines.filter((l) => pick[l].some((p) => p.value !== null)) : [];
-    const start = commonStart([adj, ...shown.map((l) => pick[l])], Number.NEGATIVE_INFINITY, {
-      positive: true,
-    });
+    // Only the net value has to be above zero on that day (it is divided by); a cumulative return line
+    // may read 0 % or less there (a manager's record starts at 0 %).
+    const positiveAdj = adj.filter((p) => p.value !== null && p.value > 0);
+    const start = commonStart([positiveAdj, ...shown.map((l) => pick[l])]);
     return {
       start,
       fund: returnsSince(adj, start),

@@ -173,6 +173,8 @@ const MESSAGES = {
   'diag.stability_score': ['稳定性', 'Stability'],
   'diag.timing_score': ['择时能力', 'Timing'],
   'diag.selection_score': ['选股能力', 'Selection'],
+  'diag.dimensions': ['诊断维度得分', 'Scores by dimension'],
+  'diag.holdings': ['持有期收益', 'Returns by holding period'],
   'diag.holding': ['持有期', 'Holding period'],
   'diag.positive': ['盈利概率', 'Chance of gain'],
   'diag.min': ['最差', 'Worst'],

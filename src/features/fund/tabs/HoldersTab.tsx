@@ -30,6 +30,7 @@ import {
   type TopHolder,
 } from '../queries';
 import { QueryView, Section } from '../Section';
+import { ScoreTable } from '../ScoreTable';
 import { BASES, type Basis } from '../url-state';
 
 /** Holder structure per disclosure basis, top holders, each manager's record, and the company. */
@@ -396,32 +397,17 @@ function ManagerCard({
                   {scores.success && scores.data.length > 0 && (
                     <>
                       <h4 className="fund-subtitle">{t('manager.radar')}</h4>
-                      <table className="fund-mini">
-                        <thead>
-                          <tr>
-                            <th scope="col">{t('diag.dimension')}</th>
-                            <th scope="col">{t('diag.score')}</th>
-                            <th scope="col">{t('diag.peerScore')}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {scores.data.map((s) => (
-                            <tr key={s.dimension}>
-                              <th scope="row">{s.dimension}</th>
-                              <td className="num">
-                                <span className="fund-bar-cell">
-                                  <span
-                                    className="fund-bar-cell__bar"
-                                    style={{ width: `${Math.min(100, s.score ?? 0)}%` }}
-                                  />
-                                  <span>{formatNumber(s.score, lang, 1)}</span>
-                                </span>
-                              </td>
-                              <td className="num muted">{formatNumber(s.peer_score, lang, 1)}</td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
+                      <ScoreTable
+                        id="fund-manager-radar"
+                        label={t('manager.radar')}
+                        rows={scores.data.map((s) => ({
+                          key: s.dimension,
+                          label: s.dimension,
+                          score: s.score,
+                          peer: s.peer_score ?? null,
+                        }))}
+                        exportName={`manager-${managerId}-assessment`}
+                      />
                     </>
                   )}
                 </>

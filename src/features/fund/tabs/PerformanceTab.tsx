@@ -18,6 +18,7 @@ import {
   type Drawdowns,
 } from '../queries';
 import { QueryView, Section } from '../Section';
+import { ScoreTable } from '../ScoreTable';
 
 const PERIODS = RETURN_PERIODS;
 type Period = (typeof PERIODS)[number];
@@ -283,9 +284,56 @@ const resilience = z.looseObject({
   recovery_days: z.number().nullable(),
 });
 
+export interface HoldingRow {
+  period: string;
+  positive: number | null;
+  min: number | null;
+  median: number | null;
+  max: number | null;
+}
+
+/** One row per holding period of either list (in the service's order), the two lists joined by period. */
+export function holdingRows(
+  probs: z.output<typeof probabilities>,
+  spans: z.output<typeof ranges>,
+): HoldingRow[] {
+  const periods = [...new Set([...probs, ...spans].map((r) => r.holding_period))];
+  return periods.map((period) => {
+    const p = probs.find((x) => x.holding_period === period);
+    const r = spans.find((x) => x.holding_period === period);
+    return {
+      period,
+      positive: p?.positive_probability_pct ?? null,
+      min: r?.min_return_pct ?? null,
+      median: r?.median_return_pct ?? null,
+      max: r?.max_return_pct ?? null,
+    };
+  });
+}
+
 function DiagnosisPanel({ fundRef }: FundTabProps) {
   const { t, lang } = useFundText();
   const diagnosis = useQuery(diagnosticsQuery(fundRef));
+  const signed = (key: 'min' | 'median' | 'max', header: string): DataColumn<HoldingRow> => ({
+    id: key,
+    header,
+    value: (r) => r[key],
+    cell: (r) => <span className={direction(r[key])}>{formatPercent(r[key], lang, { sign: true })}</span>,
+    numeric: true,
+  });
+  const holdingColumns: DataColumn<HoldingRow>[] = [
+    { id: 'period', header: t('diag.holding'), value: (r) => r.period, hideable: false },
+    {
+      id: 'positive',
+      header: t('diag.positive'),
+      value: (r) => r.positive,
+      cell: (r) => formatPercent(r.positive, lang),
+      numeric: true,
+    },
+    signed('min', t('diag.min')),
+    signed('median', t('diag.median')),
+    signed('max', t('diag.max')),
+  ];
   return (
     <Section title={t('diag.title')} testId="diagnosis-panel">
       <QueryView query={diagnosis} height={200} isEmpty={(d) => d.item.length === 0}>
@@ -308,72 +356,27 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
           return (
             <div className="fund-grid">
               {dims.success && (
-                <table className="fund-mini">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('diag.dimension')}</th>
-                      <th scope="col">{t('diag.score')}</th>
-                      <th scope="col">{t('diag.peerScore')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {Object.entries(dims.data).map(([key, score]) => (
-                      <tr key={key}>
-                        <th scope="row">{dimLabel(key)}</th>
-                        <td className="num">
-                          <span className="fund-bar-cell">
-                            <span
-                              className="fund-bar-cell__bar"
-                              style={{ width: `${Math.min(100, score)}%` }}
-                            />
-                            <span>{formatNumber(score, lang, 1)}</span>
-                          </span>
-                        </td>
-                        <td className="num muted">
-                          {formatNumber(peerDims.success ? peerDims.data[key] : null, lang, 1)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <ScoreTable
+                  id="fund-diagnosis"
+                  label={t('diag.dimensions')}
+                  rows={Object.entries(dims.data).map(([key, score]) => ({
+                    key,
+                    label: dimLabel(key),
+                    score,
+                    peer: (peerDims.success ? peerDims.data[key] : null) ?? null,
+                  }))}
+                  exportName={`${fundRef.thscode}-diagnosis`}
+                />
               )}
               {(probs.success || spans.success) && (
-                <table className="fund-mini">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('diag.holding')}</th>
-                      <th scope="col">{t('diag.positive')}</th>
-                      <th scope="col">{t('diag.min')}</th>
-                      <th scope="col">{t('diag.median')}</th>
-                      <th scope="col">{t('diag.max')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {(probs.success ? probs.data : spans.success ? spans.data : []).map((row) => {
-                      const p = probs.success
-                        ? probs.data.find((x) => x.holding_period === row.holding_period)
-                        : undefined;
-                      const r = spans.success
-                        ? spans.data.find((x) => x.holding_period === row.holding_period)
-                        : undefined;
-                      return (
-                        <tr key={row.holding_period}>
-                          <th scope="row">{row.holding_period}</th>
-                          <td className="num">{formatPercent(p?.positive_probability_pct, lang)}</td>
-                          <td className={`num ${direction(r?.min_return_pct)}`}>
-                            {formatPercent(r?.min_return_pct, lang, { sign: true })}
-                          </td>
-                          <td className={`num ${direction(r?.median_return_pct)}`}>
-                            {formatPercent(r?.median_return_pct, lang, { sign: true })}
-                          </td>
-                          <td className={`num ${direction(r?.max_return_pct)}`}>
-                            {formatPercent(r?.max_return_pct, lang, { sign: true })}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
+                <DataTable
+                  id="fund-holding-periods"
+                  label={t('diag.holdings')}
+                  columns={holdingColumns}
+                  rows={holdingRows(probs.success ? probs.data : [], spans.success ? spans.data : [])}
+                  getRowId={(r) => r.period}
+                  exportName={`${fundRef.thscode}-holding-periods`}
+                />
               )}
               {own.success && (
                 <dl className="fund-facts">
