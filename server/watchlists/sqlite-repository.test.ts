@@ -329,3 +329,77 @@ describe('items', () => {
     expect((await refusal(r.setNote(list.id, '000001.SZ', 'x', 4))).kind).toBe('item_not_found');
   });
 });
+
+describe('only the owner writes', () => {
+  const ann = { id: 'ann', name: 'Ann' };
+  const bob = { id: 'bob', name: 'Bob' };
+
+  /** Every write of the repository, against list `id` at `version`, as one user. */
+  function writes(r: WatchlistRepository, id: number, version: number): [string, () => Promise<unknown>][] {
+    return [
+      ['rename', () => r.rename(id, 'Mine now', version)],
+      ['setVisibility', () => r.setVisibility(id, 'private', version)],
+      ['delete', () => r.delete(id, version)],
+      ['restoreVersion', () => r.restoreVersion(id, 1, version)],
+      ['addItems', () => r.addItems(id, [share('000001.SZ')], version)],
+      // A batch that repeats a code: still refused for not being his, before the batch is looked at.
+      ['addItems (repeats)', () => r.addItems(id, [share('000001.SZ'), share('000001.SZ')], version)],
+      ['checkAddItems', () => r.checkAddItems(id, ['000001.SZ'], version)],
+      ['removeItem', () => r.removeItem(id, '600000.SH', version)],
+      ['reorder', () => r.reorder(id, ['600000.SH'], version)],
+      ['setNote', () => r.setNote(id, '600000.SH', 'mine', version)],
+      ['restore', () => r.restore(id)],
+    ];
+  }
+
+  it("every write to someone else's list is forbidden, private, team or deleted, at any version", async () => {
+    const owner = repo().as(ann);
+    const made = async (name: string) =>
+      (await owner.addItems((await owner.create(name)).id, [share('600000.SH')], 1)).id;
+    const privateId = await made('Private');
+    const teamId = await made('Team');
+    await owner.setVisibility(teamId, 'team', 2);
+    const deletedId = await made('Deleted');
+    await owner.delete(deletedId, 2);
+    const before = await owner.list();
+
+    const other = owner.as(bob);
+    const cases = [
+      { id: privateId, version: 2, named: false },
+      { id: teamId, version: 3, named: true },
+      { id: deletedId, version: 2, named: false },
+    ];
+    for (const { id, version, named } of cases) {
+      for (const v of [version, version + 5]) {
+        for (const [what, write] of writes(other, id, v)) {
+          const err = await refusal(write());
+          expect({ id, what, v, kind: err.kind }).toEqual({ id, what, v, kind: 'forbidden' });
+          // The owner is named only where Bob may read the list anyway.
+          expect(err.message.includes('Ann')).toBe(named);
+        }
+      }
+    }
+    // Nothing changed, and nothing was deleted or brought back.
+    expect(await owner.list()).toEqual(before);
+    expect((await owner.listDeleted()).map((d) => d.id)).toEqual([deletedId]);
+    // Reads are unchanged: someone else's private (or deleted) list does not exist for Bob.
+    expect(await other.get(privateId)).toBeNull();
+    expect(await other.history(privateId)).toBeNull();
+    expect(await other.get(deletedId)).toBeNull();
+    expect(await other.get(teamId)).toMatchObject({ id: teamId, access: 'read' });
+  });
+
+  it('not_found is for an id without a list, and for the owner’s own deleted list', async () => {
+    const owner = repo().as(ann);
+    const list = await owner.create('Gone');
+    await owner.delete(list.id, 1);
+    for (const [what, write] of writes(owner, list.id, 2).filter(([w]) => w !== 'restore')) {
+      expect({ what, kind: (await refusal(write())).kind }).toEqual({ what, kind: 'not_found' });
+    }
+    const live = await owner.create('Live');
+    expect((await refusal(owner.restore(live.id))).kind).toBe('not_found');
+    for (const [what, write] of writes(owner.as(bob), 4242, 1)) {
+      expect({ what, kind: (await refusal(write())).kind }).toEqual({ what, kind: 'not_found' });
+    }
+  });
+});

@@ -217,7 +217,9 @@ export function openSqliteWatchlistRepository(
        ORDER BY w.owner_id <> ?, w.id`,
     ),
     summary: db.prepare(`${SUMMARY} WHERE w.id = ? AND w.deleted_at IS NULL`),
-    anyList: db.prepare('SELECT owner_id, visibility, deleted_at, name FROM watchlists WHERE id = ?'),
+    anyList: db.prepare(
+      'SELECT owner_id, owner_name, visibility, deleted_at, name FROM watchlists WHERE id = ?',
+    ),
     items: db.prepare(
       `SELECT thscode, asset_type, name, note, position, added_at FROM watchlist_items
        WHERE watchlist_id = ? ORDER BY position`,
@@ -292,24 +294,54 @@ export function openSqliteWatchlistRepository(
     return list !== null && (list.access === 'owner' || list.visibility === 'team') ? list : null;
   }
 
-  /** The list at the expected version, owned by the actor, or the refusal. Runs inside the transaction. */
-  function checkVersion(id: number, expectedVersion: number, actor: Actor): Watchlist {
-    const current = readable(id, actor);
-    if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
-    if (current.access !== 'owner') {
+  /**
+   * Who may write list `id`: a list row (live or soft-deleted, until it is purged) owned by someone else
+   * is 'forbidden' whatever its visibility; no row at all is 'not_found'. Ids are sequential, so a write's
+   * refusal does not hide that a list exists; reads still answer 404 for someone else's private list.
+   * The owner's name is told only when the actor may read the list (a live team list).
+   */
+  function refuseNotOwner(id: number, actor: Actor): Row {
+    const found = q.anyList.get(id);
+    if (found === undefined) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+    const r = row(found);
+    if (text(r, 'owner_id') !== actor.id) {
+      const teamVisible = r['deleted_at'] === null && visibilityOf(r) === 'team';
       throw new WatchlistError(
         'forbidden',
-        `Watchlist ${id} belongs to ${current.owner_name}; only they can change it.`,
+        teamVisible
+          ? `Watchlist ${id} belongs to ${text(r, 'owner_name')}; only they can change it.`
+          : `Watchlist ${id} belongs to another user; only its owner can change it.`,
       );
     }
+    return r;
+  }
+
+  /** The actor's own live list, or the refusal: forbidden (someone else's), not_found (missing, deleted). */
+  function ownedList(id: number, actor: Actor): Watchlist {
+    refuseNotOwner(id, actor);
+    const current = readList(id, actor);
+    if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+    return current;
+  }
+
+  function atVersion(current: Watchlist, expectedVersion: number): Watchlist {
     if (current.version !== expectedVersion) {
       throw new WatchlistError(
         'version_conflict',
-        `Watchlist ${id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
+        `Watchlist ${current.id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
         { current },
       );
     }
     return current;
+  }
+
+  /**
+   * The list at the expected version, owned by the actor, or the refusal, in this order: not_found (no
+   * such list), forbidden (someone else's), not_found (deleted), version_conflict. Runs inside the
+   * transaction.
+   */
+  function checkVersion(id: number, expectedVersion: number, actor: Actor): Watchlist {
+    return atVersion(ownedList(id, actor), expectedVersion);
   }
 
   function ensureNameFree(name: string, exceptId: number | null, actor: Actor): string {
@@ -495,15 +527,10 @@ export function openSqliteWatchlistRepository(
       async restore(id) {
         const restored = db
           .transaction(() => {
-            const found = q.anyList.get(id);
-            const r = found === undefined ? null : row(found);
-            const deletedAt = r === null ? null : r['deleted_at'];
-            if (
-              r === null ||
-              text(r, 'owner_id') !== actor.id ||
-              typeof deletedAt !== 'number' ||
-              deletedAt <= clock() - DELETED_KEPT_MS
-            ) {
+            // Someone else's list, deleted or not, is theirs to restore (forbidden).
+            const r = refuseNotOwner(id, actor);
+            const deletedAt = r['deleted_at'];
+            if (typeof deletedAt !== 'number' || deletedAt <= clock() - DELETED_KEPT_MS) {
               throw new WatchlistError('not_found', `There is no deleted watchlist ${id} to restore.`);
             }
             refuseListLimit(actor);
@@ -565,13 +592,19 @@ export function openSqliteWatchlistRepository(
       },
 
       async checkAddItems(id, thscodes, expectedVersion) {
-        refuseRepeats(thscodes);
-        // One read transaction: the list and its items as of one moment.
-        db.transaction(() => refuseAdd(checkVersion(id, expectedVersion, actor), thscodes))();
+        // One read transaction: the list and its items as of one moment. Ownership first, then the batch.
+        db.transaction(() => {
+          const current = ownedList(id, actor);
+          refuseRepeats(thscodes);
+          refuseAdd(atVersion(current, expectedVersion), thscodes);
+        })();
       },
 
       async addItems(id, items: readonly NewItem[], expectedVersion) {
         const thscodes = items.map((i) => i.thscode);
+        // A list that is not the actor's (or not there) is refused before the batch is looked at, as in
+        // checkAddItems; the transaction checks again (owners never change).
+        ownedList(id, actor);
         refuseRepeats(thscodes);
         return versionedWrite(id, expectedVersion, actor, (current) => {
           refuseAdd(current, thscodes);
