@@ -9,6 +9,7 @@ import type { FakeUpstream } from '../gateway/fake-upstream.testkit';
 import { testConfig } from '../testkit';
 import { sessionSchema } from '../../src/contract/session';
 import {
+  WATCHLIST_LIMITS,
   deletedIndexSchema,
   watchlistHistorySchema,
   watchlistIndexSchema,
@@ -200,6 +201,35 @@ describe('who may do what', () => {
     // Nothing changed, and Bob may still use the same name for a list of his own.
     expect(asList(await as('ann', 'GET', `${W}/${shared.id}`))).toMatchObject({ name: 'Shared', version: 2 });
     expect((await as('bob', 'POST', W, { name: 'Shared' })).statusCode).toBe(201);
+  });
+
+  it(`the list limit is per user: at ${WATCHLIST_LIMITS.lists} lists A is refused, B still creates his`, async () => {
+    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) {
+      const res = await as('gil', 'POST', W, { name: `Gil ${i}` });
+      expect({ i, status: res.statusCode }).toEqual({ i, status: 201 });
+    }
+    // Some of them visible to the team: still Gil's, counted for him alone.
+    const first = watchlistIndexSchema.parse((await as('gil', 'GET', W)).json()).watchlists[0];
+    if (first === undefined) throw new Error('no list');
+    await as('gil', 'PUT', `${W}/${first.id}/visibility`, { visibility: 'team', version: 1 });
+    const over = await as('gil', 'POST', W, { name: 'One too many' });
+    expect(over.statusCode).toBe(422);
+    expect(asError(over).code).toBe('limit');
+
+    const hal = await as('hal', 'POST', W, { name: 'Hal 1' });
+    expect(hal.statusCode).toBe(201);
+    expect(asList(hal).owner_id).toBe('hal');
+    const halIndex = watchlistIndexSchema.parse((await as('hal', 'GET', W)).json()).watchlists;
+    expect(halIndex.filter((l) => l.access === 'owner').map((l) => l.name)).toEqual(['Hal 1']);
+    // Gil is still at his limit; one deleted list gives him room for one more.
+    expect((await as('gil', 'POST', W, { name: 'Still too many' })).statusCode).toBe(422);
+    const last = watchlistIndexSchema
+      .parse((await as('gil', 'GET', W)).json())
+      .watchlists.filter((l) => l.access === 'owner')
+      .at(-1);
+    if (last === undefined) throw new Error('no list');
+    expect((await as('gil', 'DELETE', `${W}/${last.id}?version=${last.version}`)).statusCode).toBe(204);
+    expect((await as('gil', 'POST', W, { name: 'Room again' })).statusCode).toBe(201);
   });
 
   it('resolves a 200-code batch with one code-table call, not one per code', async () => {
