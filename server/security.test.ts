@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -302,6 +302,95 @@ describe('slow and malformed clients', () => {
     const badUrl = await raw(port, [request('GET', '/bff/%', { host: `127.0.0.1:${port}` })]);
     expect(badUrl.status).toBe(400);
     expect(envelopeOf(badUrl).request_id).toBe(badUrl.headers['x-request-id']);
+  });
+});
+
+/** A kept-alive connection that sends one request at a time and reads its whole answer. */
+class KeptConnection {
+  private buffer = Buffer.alloc(0);
+  private waiting: (() => void) | null = null;
+  private closed = false;
+  private readonly socket: Socket;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (d: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, d]);
+      this.waiting?.();
+    });
+    this.socket.on('error', () => undefined);
+    this.socket.on('close', () => {
+      this.closed = true;
+      this.waiting?.();
+    });
+  }
+
+  /** Sends a GET and reads its answer (Content-Length framed); null if the server closed instead. */
+  async get(path: string, port: number): Promise<{ status: number; body: string } | null> {
+    this.buffer = Buffer.alloc(0);
+    this.socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
+    return new Promise((resolve) => {
+      const check = () => {
+        const text = this.buffer.toString('latin1');
+        const end = text.indexOf('\r\n\r\n');
+        const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1];
+        if (end !== -1 && length !== undefined && this.buffer.length >= end + 4 + Number(length)) {
+          this.waiting = null;
+          const status = Number(text.slice(0, text.indexOf('\r\n')).split(' ')[1]);
+          resolve({ status, body: this.buffer.subarray(end + 4).toString('utf8') });
+        } else if (this.closed) resolve(null);
+      };
+      this.waiting = check;
+      check();
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+describe('connection cap', () => {
+  it('connections beyond MAX_CONNECTIONS are closed unanswered; the open ones keep working', async () => {
+    const { port } = await listen({ MAX_CONNECTIONS: '3', KEEP_ALIVE_TIMEOUT_MS: '60000' });
+    if (app === undefined) throw new Error('no app');
+    const server = app.server;
+    let dropped = 0;
+    server.on('drop', () => dropped++);
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((err, count) => (err ? reject(err) : resolve(count))),
+      );
+
+    const opened: KeptConnection[] = [];
+    const open = () => {
+      const c = new KeptConnection(port);
+      opened.push(c);
+      return c;
+    };
+    try {
+      const kept = [open(), open(), open()];
+      for (const c of kept) expect((await c.get('/bff/health', port))?.status).toBe(200);
+      expect(await connections()).toBe(3);
+
+      // Over the cap: closed by the server, their requests unanswered, however many try.
+      const extra = [open(), open()];
+      for (const c of extra) expect(await c.get('/bff/health', port)).toBeNull();
+      expect(dropped).toBe(2);
+
+      // The three admitted connections still get answers, more than once.
+      for (let round = 0; round < 2; round++) {
+        for (const c of kept) expect((await c.get('/bff/health', port))?.status).toBe(200);
+      }
+      // Once one of them goes, a newcomer gets its place.
+      kept[0]?.close();
+      while ((await connections()) > 2) await new Promise((r) => setImmediate(r));
+      const newcomer = open();
+      expect((await newcomer.get('/bff/health', port))?.status).toBe(200);
+      expect(dropped).toBe(2);
+    } finally {
+      for (const c of opened) c.close();
+    }
   });
 });
 
