@@ -1,5 +1,5 @@
 import { AnswerCache } from './answer-cache';
-import type { CacheStats, Served } from './answer-cache';
+import type { CacheEntry, CacheStats, Served } from './answer-cache';
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
@@ -48,6 +48,8 @@ export interface Gateway {
   status(): GatewayStatus;
   /** Upstream calls running now (tests move a manual clock only when this is zero). */
   inFlight(): number;
+  /** The answers the cache holds, as it would serve them (tests read what is kept). */
+  cacheEntries(): CacheEntry[];
   close(): Promise<void>;
 }
 
@@ -107,6 +109,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     upstream: { call: callThrough, close: async () => undefined },
     status,
     inFlight: () => budget.inFlight,
+    cacheEntries: () => cache.entries(),
     close: async () => {
       budget.close();
       cache.clear();
