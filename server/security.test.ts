@@ -371,6 +371,17 @@ describe('slow and malformed clients', () => {
     expect(answer.headers['x-request-id']).toBe(env.request_id);
   });
 
+  it('a CONNECT request is a 405 envelope with a request id, not a silent close', async () => {
+    const { port } = await listen();
+    const before = fake.requests.length;
+    for (const target of ['127.0.0.1:443', '/api/a-share/prices/snapshot?thscodes=600519.SH']) {
+      const answer = await raw(port, [`CONNECT ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`]);
+      expect(answer.status).toBe(405);
+      expect(envelopeOf(answer).request_id).toBe(answer.headers['x-request-id']);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('a body over the limit is a 413 envelope, and an undecodable URL outside /api an envelope too', async () => {
     const { port } = await listen();
     const big = JSON.stringify({ name: 'x'.repeat(100_000) });
