@@ -29,7 +29,7 @@ import type { AdjustableClock } from './test-clock';
 import { errorStatus } from './error-status';
 import { installAuth } from './auth/plugin';
 import { isAllowedHost } from './auth/hosts';
-import { clientErrorHandler } from './http-errors';
+import { clientErrorHandler, connectRequestHandler } from './http-errors';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
 import { HELMET_OPTIONS, securityHeaders } from './security-headers';
 import { createReadiness, type ReadinessRegistry } from './readiness';
@@ -272,6 +272,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     if (readiness.shuttingDown) reply.header('connection', 'close');
     return payload;
   });
+  // A CONNECT request is answered with an envelope too (Node would close it without a word).
+  const refuseConnect = connectRequestHandler(() => app.log);
+  app.server.on('connect', refuseConnect);
   // Every answer carries the security headers, refusals included: the first hook.
   const headers = securityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (_request, reply, done) => {

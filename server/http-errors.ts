@@ -1,5 +1,6 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
 import { newRequestId } from './gateway/request-id';
@@ -36,9 +37,13 @@ function codeOf(err: unknown): string | undefined {
     : undefined;
 }
 
-/** The raw HTTP answer to a parser error. */
-export function parserErrorResponse(err: unknown, requestId: string): { status: number; text: string } {
-  const { status, message } = refusalOf(codeOf(err));
+/** A whole raw HTTP answer carrying an error envelope, after which the connection closes. */
+function rawEnvelopeAnswer(
+  status: number,
+  message: string,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+): string {
   const body = JSON.stringify(
     errorEnvelope(
       status === 413 || status === 431 ? ErrorCode.PARAM_RANGE : ErrorCode.PARAM_FORMAT,
@@ -46,14 +51,41 @@ export function parserErrorResponse(err: unknown, requestId: string): { status: 
       requestId,
     ),
   );
-  const text =
+  const extra = Object.entries(extraHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
     `Content-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     `X-Request-Id: ${requestId}\r\n` +
-    `Cache-Control: no-store\r\n` +
-    `Connection: close\r\n\r\n${body}`;
-  return { status, text };
+    `Cache-Control: no-store\r\n${extra}` +
+    `Connection: close\r\n\r\n${body}`
+  );
+}
+
+/** The raw HTTP answer to a parser error. */
+export function parserErrorResponse(err: unknown, requestId: string): { status: number; text: string } {
+  const { status, message } = refusalOf(codeOf(err));
+  return { status, text: rawEnvelopeAnswer(status, message, requestId) };
+}
+
+/**
+ * Node's `connect` event: a CONNECT request (a tunnel through a proxy), which this server does not
+ * serve. Without a listener Node closes such a connection without a word; this answers it like any
+ * other refusal, 405 as an envelope with a request id, and closes it.
+ */
+export function connectRequestHandler(log: () => FastifyBaseLogger) {
+  return (_request: IncomingMessage, socket: Duplex): void => {
+    const requestId = newRequestId();
+    log().info({ reqId: requestId, status: 405 }, 'CONNECT refused');
+    socket.on('error', () => undefined);
+    const answer = rawEnvelopeAnswer(405, 'This server does not open tunnels (CONNECT).', requestId, {
+      Allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+    });
+    // Closed once the answer is out, whether or not the client ends its side.
+    socket.end(answer, () => socket.destroy());
+  };
 }
 
 function responseStarted(socket: Socket): boolean {

@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,10 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function listen(env: Record<string, string> = {}): Promise<{ port: number; base: string }> {
+async function listen(
+  env: Record<string, string> = {},
+  apiKey = KEY,
+): Promise<{ port: number; base: string }> {
   logText = '';
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -56,7 +59,7 @@ async function listen(env: Record<string, string> = {}): Promise<{ port: number;
   });
   app = createApp({
     config: testConfig({ STATIC_DIR: staticDir, ...env }),
-    upstream: { baseUrl: fake.url, apiKey: KEY },
+    upstream: { baseUrl: fake.url, apiKey },
     mode: 'live',
     clock: () => NOW,
     logger: pino({ level: 'debug' }, sink),
@@ -231,8 +234,89 @@ describe('the key never leaves the server', () => {
       expect(answers[1]?.headers['x-cache']).toBe('HIT');
     if (app === undefined) throw new Error('no app');
     expect(JSON.stringify(gatewayOf(app)?.status())).not.toContain(KEY);
+    // The cache entries themselves, read directly.
+    const kept = JSON.stringify(gatewayOf(app)?.cacheEntries());
+    expect(kept).not.toContain(KEY);
+    expect(kept).not.toContain(escapedKey);
     expect(logText).not.toContain(KEY);
     expect(logText).not.toContain(escapedKey);
+  });
+});
+
+describe('a key with slashes, echoed with \\/ escapes', () => {
+  // Base64-like keys hold '/', which JSON may send as '\/': the raw text then never contains the key.
+  const SLASH_KEY = 'k9Qz/Xt7Lm+Rw2/Vb5Nc';
+  const slashed = SLASH_KEY.replaceAll('/', '\\/');
+  const mixed = [...SLASH_KEY]
+    .map((c, i) =>
+      c === '/' ? '\\/' : i % 3 === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c,
+    )
+    .join('');
+  /** Whatever form the key could take in a body, a header, a cache entry or a log line. */
+  const forms = [SLASH_KEY, slashed, mixed, JSON.stringify(slashed).slice(1, -1), ...SLASH_KEY.split('/')];
+
+  const echoes: [string, string][] = [
+    ['in message', `{"code":0,"message":"echo ${slashed}","request_id":"up-1","data":{"item":[]}}`],
+    ['as request_id', `{"code":0,"message":"ok","request_id":"${slashed}","data":{"item":[]}}`],
+    [
+      'nested in data, as a value and as a name',
+      `{"code":0,"message":"ok","request_id":"up-2","data":{"item":[{"note":"x ${slashed} y","${slashed}":1,"deep":[{"k":"${mixed}"}]}]}}`,
+    ],
+    ['with \\u escapes too', `{"code":0,"message":"${mixed}","request_id":"up-4","data":{"item":[]}}`],
+    [
+      'in a business error',
+      `{"code":2001,"message":"invalid key ${slashed}","request_id":"${slashed}","data":null}`,
+    ],
+  ];
+
+  it.each(echoes)('%s: in no body, header, cache entry or log line', async (_what, body) => {
+    const { port } = await listen({}, SLASH_KEY);
+    fake.behave(answerJson(body));
+    const host = { host: `127.0.0.1:${port}` };
+    const answers = [
+      await raw(port, [request('GET', SNAPSHOT, host)]),
+      await raw(port, [request('GET', SNAPSHOT, host)]),
+    ];
+    const created = await raw(port, [
+      request('POST', '/bff/watchlists', { ...host, 'content-type': 'application/json' }, '{"name":"k"}'),
+    ]);
+    const { id } = z.object({ id: z.number() }).parse(JSON.parse(created.body));
+    answers.push(
+      await raw(port, [
+        request(
+          'POST',
+          `/bff/watchlists/${id}/items`,
+          { ...host, 'content-type': 'application/json' },
+          '{"thscode":"600519.SH","version":1}',
+        ),
+      ]),
+    );
+    const gateway = app === undefined ? undefined : gatewayOf(app);
+    if (gateway === undefined) throw new Error('no gateway');
+    const entries = gateway.cacheEntries();
+    const kept = z.object({ code: z.number() }).parse(JSON.parse(body)).code === 0;
+    // A code 0 answer is kept (and the second request was its HIT); a refusal is not.
+    expect(entries.length > 0).toBe(kept);
+    if (kept) expect(answers[1]?.headers['x-cache']).toBe('HIT');
+    const places: [string, string][] = [
+      ...answers.flatMap((a, i): [string, string][] => [
+        [`body ${i}`, a.body],
+        ...Object.entries(a.headers).map(([k, v]): [string, string] => [`header ${i} ${k}`, v]),
+      ]),
+      ...entries.flatMap((e): [string, string][] => [
+        [`cache entry ${e.key}`, e.body],
+        [`cache entry ${e.key} request id`, e.upstreamRequestId ?? ''],
+        ['cache key', e.key],
+      ]),
+      ['status', JSON.stringify(gateway.status())],
+      ...logText.split('\n').map((line, i): [string, string] => [`log line ${i}`, line]),
+    ];
+    for (const [where, text] of places) {
+      for (const form of forms)
+        expect({ where, leaked: text.includes(form) ? form : null }).toEqual({ where, leaked: null });
+    }
+    // The echo was there to be checked: the snapshot's answer came through with the key redacted.
+    expect(answers[0]?.body).toContain('[redacted]');
   });
 });
 
@@ -287,6 +371,17 @@ describe('slow and malformed clients', () => {
     expect(answer.headers['x-request-id']).toBe(env.request_id);
   });
 
+  it('a CONNECT request is a 405 envelope with a request id, not a silent close', async () => {
+    const { port } = await listen();
+    const before = fake.requests.length;
+    for (const target of ['127.0.0.1:443', '/api/a-share/prices/snapshot?thscodes=600519.SH']) {
+      const answer = await raw(port, [`CONNECT ${target} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`]);
+      expect(answer.status).toBe(405);
+      expect(envelopeOf(answer).request_id).toBe(answer.headers['x-request-id']);
+    }
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('a body over the limit is a 413 envelope, and an undecodable URL outside /api an envelope too', async () => {
     const { port } = await listen();
     const big = JSON.stringify({ name: 'x'.repeat(100_000) });
@@ -302,6 +397,95 @@ describe('slow and malformed clients', () => {
     const badUrl = await raw(port, [request('GET', '/bff/%', { host: `127.0.0.1:${port}` })]);
     expect(badUrl.status).toBe(400);
     expect(envelopeOf(badUrl).request_id).toBe(badUrl.headers['x-request-id']);
+  });
+});
+
+/** A kept-alive connection that sends one request at a time and reads its whole answer. */
+class KeptConnection {
+  private buffer = Buffer.alloc(0);
+  private waiting: (() => void) | null = null;
+  private closed = false;
+  private readonly socket: Socket;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.socket.on('data', (d: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, d]);
+      this.waiting?.();
+    });
+    this.socket.on('error', () => undefined);
+    this.socket.on('close', () => {
+      this.closed = true;
+      this.waiting?.();
+    });
+  }
+
+  /** Sends a GET and reads its answer (Content-Length framed); null if the server closed instead. */
+  async get(path: string, port: number): Promise<{ status: number; body: string } | null> {
+    this.buffer = Buffer.alloc(0);
+    this.socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\n\r\n`);
+    return new Promise((resolve) => {
+      const check = () => {
+        const text = this.buffer.toString('latin1');
+        const end = text.indexOf('\r\n\r\n');
+        const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end))?.[1];
+        if (end !== -1 && length !== undefined && this.buffer.length >= end + 4 + Number(length)) {
+          this.waiting = null;
+          const status = Number(text.slice(0, text.indexOf('\r\n')).split(' ')[1]);
+          resolve({ status, body: this.buffer.subarray(end + 4).toString('utf8') });
+        } else if (this.closed) resolve(null);
+      };
+      this.waiting = check;
+      check();
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+describe('connection cap', () => {
+  it('connections beyond MAX_CONNECTIONS are closed unanswered; the open ones keep working', async () => {
+    const { port } = await listen({ MAX_CONNECTIONS: '3', KEEP_ALIVE_TIMEOUT_MS: '60000' });
+    if (app === undefined) throw new Error('no app');
+    const server = app.server;
+    let dropped = 0;
+    server.on('drop', () => dropped++);
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((err, count) => (err ? reject(err) : resolve(count))),
+      );
+
+    const opened: KeptConnection[] = [];
+    const open = () => {
+      const c = new KeptConnection(port);
+      opened.push(c);
+      return c;
+    };
+    try {
+      const kept = [open(), open(), open()];
+      for (const c of kept) expect((await c.get('/bff/health', port))?.status).toBe(200);
+      expect(await connections()).toBe(3);
+
+      // Over the cap: closed by the server, their requests unanswered, however many try.
+      const extra = [open(), open()];
+      for (const c of extra) expect(await c.get('/bff/health', port)).toBeNull();
+      expect(dropped).toBe(2);
+
+      // The three admitted connections still get answers, more than once.
+      for (let round = 0; round < 2; round++) {
+        for (const c of kept) expect((await c.get('/bff/health', port))?.status).toBe(200);
+      }
+      // Once one of them goes, a newcomer gets its place.
+      kept[0]?.close();
+      while ((await connections()) > 2) await new Promise((r) => setImmediate(r));
+      const newcomer = open();
+      expect((await newcomer.get('/bff/health', port))?.status).toBe(200);
+      expect(dropped).toBe(2);
+    } finally {
+      for (const c of opened) c.close();
+    }
   });
 });
 

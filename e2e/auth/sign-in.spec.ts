@@ -4,9 +4,9 @@ import { PROXY_PORT } from './ports';
 /**
  * Two colleagues on a dashboard with OpenID Connect sign-in (e2e/auth/auth-stack.ts starts a local
  * provider whose login form takes any name). Alice's private list stays hers; her team list is read-only
- * for Bob, who can neither read the private one nor delete either by id; a write without the session's
- * CSRF token is refused. Also: deletion is undone from "recently deleted", an older version comes back
- * from the history. A proxy-mode dashboard refuses the user header from the browser's address.
+ * for Bob, who cannot read the private one (404) and whose delete of either by id is 403; a write
+ * without the session's CSRF token is refused. Also: deletion is undone from "recently deleted", an
+ * older version comes back from the history. A proxy-mode dashboard refuses the user header from the browser's address.
  * Each page shown is checked at 390 and 1440 px for sideways scrolling; SHOTS=<folder> saves screenshots.
  */
 
@@ -114,11 +114,10 @@ test('private, team-visible and read-only lists between two users; CSRF; restore
   await expect(bob.getByText(privateName)).toHaveCount(0);
   await shoot(bob, 'index-team');
 
-  // The private list does not exist for Bob, and neither list can be deleted by him.
+  // Bob cannot read the private list (404), and his delete of either list by id is forbidden (403).
   expect(await fetchFrom(bob, 'GET', `/bff/watchlists/${privateId}`, true)).toBe(404);
   expect(await fetchFrom(bob, 'DELETE', `/bff/watchlists/${teamId}?version=3`, true)).toBe(403);
-  // His delete of the private list meets a list that does not exist for him, as his read did (404).
-  expect(await fetchFrom(bob, 'DELETE', `/bff/watchlists/${privateId}?version=1`, true)).toBe(404);
+  expect(await fetchFrom(bob, 'DELETE', `/bff/watchlists/${privateId}?version=1`, true)).toBe(403);
   // A write without the session's CSRF token is refused, even to his own index.
   expect(await fetchFrom(bob, 'POST', '/bff/watchlists', false, { name: `Bob ${RUN}` })).toBe(403);
   expect(await fetchFrom(bob, 'POST', '/bff/watchlists', true, { name: `Bob ${RUN}` })).toBe(201);

@@ -62,6 +62,13 @@ export interface CacheStats {
   backgroundRefreshes: number;
 }
 
+/** One kept answer, as `entries()` shows it. */
+export interface CacheEntry {
+  key: string;
+  body: string;
+  upstreamRequestId: string | null;
+}
+
 export interface AnswerCacheOptions {
   maxBytes: number;
   staleIfErrorMs: number;
@@ -222,6 +229,18 @@ export class AnswerCache {
       maxBytes: this.opts.maxBytes,
       ...this.counts,
     };
+  }
+
+  /**
+   * Every answer the cache holds (stale ones included), as it would serve it: its key, its text and the
+   * upstream request id it echoes. For checks of what is kept (the key is in no entry) and diagnosis.
+   */
+  entries(): CacheEntry[] {
+    return this.lru.dump().map(([key, { value }]) => ({
+      key,
+      body: value.representation.body,
+      upstreamRequestId: value.upstreamRequestId,
+    }));
   }
 
   clear(): void {

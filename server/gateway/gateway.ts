@@ -1,5 +1,5 @@
 import { AnswerCache } from './answer-cache';
-import type { CacheStats, Served } from './answer-cache';
+import type { CacheEntry, CacheStats, Served } from './answer-cache';
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
@@ -57,6 +57,8 @@ export interface Gateway {
   inFlight(): number;
   /** The shared layer, if any (a readiness check pings it). */
   shared: SharedState | null;
+  /** The answers the cache holds, as it would serve them (tests read what is kept). */
+  cacheEntries(): CacheEntry[];
   close(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     status,
     inFlight: () => budget.inFlight,
     shared,
+    cacheEntries: () => cache.entries(),
     close: async () => {
       budget.close();
       cache.clear();

@@ -9,13 +9,14 @@ import type { FakeUpstream } from '../gateway/fake-upstream.testkit';
 import { testConfig } from '../testkit';
 import { sessionSchema } from '../../src/contract/session';
 import {
+  WATCHLIST_LIMITS,
   deletedIndexSchema,
   watchlistHistorySchema,
   watchlistIndexSchema,
 } from '../../src/contract/watchlists';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
 import { listBackups, restoreBackup, takeBackup } from './backup';
-import { asList, asError } from './watchlists.testkit';
+import { asList, asError, type WatchlistJson } from './watchlists.testkit';
 
 /**
  * Lists on a shared server (AUTH_MODE=proxy: a trusted proxy names the user): each user sees their own
@@ -144,7 +145,7 @@ describe('who may do what', () => {
     expect(indexed.watchlists.map((l) => l.name)).not.toContain('no token');
   });
 
-  it("A's private list is invisible to B; B cannot change or delete it; a team list is read-only for B", async () => {
+  it("A's private list is invisible to B and his writes to it are 403; a team list is read-only for B", async () => {
     const secret = asList(await as('ann', 'POST', W, { name: 'Secret' }));
     const shared = asList(await as('ann', 'POST', W, { name: 'Shared' }));
     const teamed = asList(
@@ -157,20 +158,78 @@ describe('who may do what', () => {
     expect(bobIndex.watchlists[0]).toMatchObject({ access: 'read', owner_name: 'ann' });
     expect((await as('bob', 'GET', `${W}/${secret.id}`)).statusCode).toBe(404);
 
-    const del = await as('bob', 'DELETE', `${W}/${secret.id}?version=1`);
-    expect([403, 404]).toContain(del.statusCode);
-    const delShared = await as('bob', 'DELETE', `${W}/${shared.id}?version=2`);
-    expect(delShared.statusCode).toBe(403);
-    expect((await as('bob', 'PATCH', `${W}/${shared.id}`, { name: 'Mine now', version: 2 })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await as('bob', 'POST', `${W}/${shared.id}/items`, { thscode: '600000.SH', version: 2 })).statusCode,
-    ).toBe(403);
+    expect((await as('bob', 'GET', `${W}/${secret.id}/history`)).statusCode).toBe(404);
+
+    // Every write to either list is 403 forbidden, the private one's as well as the team one's.
+    const before = fake.requests.length;
+    const targets: [WatchlistJson, number][] = [
+      [secret, 1],
+      [shared, 2],
+    ];
+    for (const [list, version] of targets) {
+      const url = `${W}/${list.id}`;
+      const writes: [string, Promise<LightMyRequestResponse>][] = [
+        ['delete', as('bob', 'DELETE', `${url}?version=${version}`)],
+        ['rename', as('bob', 'PATCH', url, { name: 'Mine now', version })],
+        ['add', as('bob', 'POST', `${url}/items`, { thscode: '600000.SH', version })],
+        ['batch add', as('bob', 'POST', `${url}/items`, { items: [{ thscode: '600001.SH' }], version })],
+        ['remove', as('bob', 'DELETE', `${url}/items/600000.SH?version=${version}`)],
+        ['order', as('bob', 'PUT', `${url}/order`, { thscodes: [], version })],
+        ['note', as('bob', 'PUT', `${url}/items/600000.SH/note`, { note: 'x', version })],
+        ['visibility', as('bob', 'PUT', `${url}/visibility`, { visibility: 'team', version })],
+        ['restore version', as('bob', 'POST', `${url}/history/restore`, { version: 1, expected: version })],
+        ['restore', as('bob', 'POST', `${W}/deleted/${list.id}/restore`)],
+        // A stale version does not turn the refusal into a conflict.
+        ['stale delete', as('bob', 'DELETE', `${url}?version=${version + 7}`)],
+      ];
+      for (const [what, pending] of writes) {
+        const res = await pending;
+        expect({ list: list.name, what, status: res.statusCode, code: asError(res).code }).toEqual({
+          list: list.name,
+          what,
+          status: 403,
+          code: 'forbidden',
+        });
+        // The owner's name is told only for the list Bob may read.
+        expect(asError(res).message.includes('ann')).toBe(list === shared);
+      }
+    }
+    // Refused before any instrument look-up.
+    expect(fake.requests.length).toBe(before);
     expect((await as('bob', 'GET', `${W}/${shared.id}`)).statusCode).toBe(200);
+    expect(asList(await as('ann', 'GET', `${W}/${secret.id}`))).toMatchObject({ name: 'Secret', version: 1 });
     // Nothing changed, and Bob may still use the same name for a list of his own.
     expect(asList(await as('ann', 'GET', `${W}/${shared.id}`))).toMatchObject({ name: 'Shared', version: 2 });
     expect((await as('bob', 'POST', W, { name: 'Shared' })).statusCode).toBe(201);
+  });
+
+  it(`the list limit is per user: at ${WATCHLIST_LIMITS.lists} lists A is refused, B still creates his`, async () => {
+    for (let i = 0; i < WATCHLIST_LIMITS.lists; i++) {
+      const res = await as('gil', 'POST', W, { name: `Gil ${i}` });
+      expect({ i, status: res.statusCode }).toEqual({ i, status: 201 });
+    }
+    // Some of them visible to the team: still Gil's, counted for him alone.
+    const first = watchlistIndexSchema.parse((await as('gil', 'GET', W)).json()).watchlists[0];
+    if (first === undefined) throw new Error('no list');
+    await as('gil', 'PUT', `${W}/${first.id}/visibility`, { visibility: 'team', version: 1 });
+    const over = await as('gil', 'POST', W, { name: 'One too many' });
+    expect(over.statusCode).toBe(422);
+    expect(asError(over).code).toBe('limit');
+
+    const hal = await as('hal', 'POST', W, { name: 'Hal 1' });
+    expect(hal.statusCode).toBe(201);
+    expect(asList(hal).owner_id).toBe('hal');
+    const halIndex = watchlistIndexSchema.parse((await as('hal', 'GET', W)).json()).watchlists;
+    expect(halIndex.filter((l) => l.access === 'owner').map((l) => l.name)).toEqual(['Hal 1']);
+    // Gil is still at his limit; one deleted list gives him room for one more.
+    expect((await as('gil', 'POST', W, { name: 'Still too many' })).statusCode).toBe(422);
+    const last = watchlistIndexSchema
+      .parse((await as('gil', 'GET', W)).json())
+      .watchlists.filter((l) => l.access === 'owner')
+      .at(-1);
+    if (last === undefined) throw new Error('no list');
+    expect((await as('gil', 'DELETE', `${W}/${last.id}?version=${last.version}`)).statusCode).toBe(204);
+    expect((await as('gil', 'POST', W, { name: 'Room again' })).statusCode).toBe(201);
   });
 
   it('resolves a 200-code batch with one code-table call, not one per code', async () => {
@@ -204,7 +263,12 @@ describe('nothing lost by a click', () => {
     expect((deleted[0]?.purge_at ?? 0) - (deleted[0]?.deleted_at ?? 0)).toBe(30 * 86_400_000);
     // Nobody else sees it or brings it back.
     expect(deletedIndexSchema.parse((await as('eve', 'GET', `${W}/deleted`)).json()).deleted).toEqual([]);
-    expect((await as('eve', 'POST', `${W}/deleted/${list.id}/restore`)).statusCode).toBe(404);
+    const eve = await as('eve', 'POST', `${W}/deleted/${list.id}/restore`);
+    expect(eve.statusCode).toBe(403);
+    expect(asError(eve).code).toBe('forbidden');
+    // Nor deletes it again or changes it while it is deleted; for its owner it is 404 until restored.
+    expect((await as('eve', 'PATCH', `${W}/${list.id}`, { name: 'x', version: 2 })).statusCode).toBe(403);
+    expect((await as('dan', 'PATCH', `${W}/${list.id}`, { name: 'x', version: 2 })).statusCode).toBe(404);
 
     const restored = asList(await as('dan', 'POST', `${W}/deleted/${list.id}/restore`));
     expect(restored.items.map((i) => i.thscode)).toEqual(['600001.SH', '600002.SH']);

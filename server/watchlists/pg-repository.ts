@@ -14,7 +14,9 @@ import type {
 } from './repository';
 import { PG_MIGRATIONS, PG_MIGRATIONS_TABLE } from './pg-migrations';
 import {
+  atVersion,
   changeOf,
+  checkRestorable,
   checkWritable,
   deletedNameKey,
   findItem,
@@ -23,9 +25,11 @@ import {
   keptItems,
   type KeptItem,
   keptOf,
+  listOwnerOf,
   nameKey,
   nameTaken,
   noDeletedList,
+  ownedLive,
   readableBy,
   refuseAdd,
   refuseListLimit,
@@ -39,6 +43,7 @@ import {
   versionNotFound,
   VERSIONS_KEPT,
   WatchlistStoreError,
+  type ListOwner,
 } from './store-rules';
 
 /**
@@ -409,6 +414,17 @@ export async function openPgWatchlistRepository(
     ]);
   }
 
+  /** Whose list `id` is, deleted or not (null: no such row); `lock` takes its row lock (FOR UPDATE). */
+  async function ownerOfList(c: Client | pg.Pool, id: number, lock: boolean): Promise<ListOwner | null> {
+    const found: unknown = (
+      await c.query(
+        `SELECT owner_id, owner_name, visibility, deleted_at FROM watchlists WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      )
+    ).rows[0];
+    return found === undefined ? null : listOwnerOf(found);
+  }
+
   /** Locks the actor, then the list's row, checks the version, changes, bumps, records and tells. */
   async function versionedWrite(
     id: number,
@@ -418,8 +434,8 @@ export async function openPgWatchlistRepository(
   ): Promise<Watchlist> {
     return transaction(async (c) => {
       await lockOwner(c, actor);
-      await c.query('SELECT id FROM watchlists WHERE id = $1 FOR UPDATE', [id]);
-      const current = checkWritable(id, await readList(c, id, actor), expectedVersion);
+      const owner = await ownerOfList(c, id, true);
+      const current = checkWritable(id, owner, await readList(c, id, actor), actor.id, expectedVersion);
       const what = await change(c, current);
       await c.query('UPDATE watchlists SET version = version + 1, updated_at = $1 WHERE id = $2', [
         clock(),
@@ -503,8 +519,8 @@ export async function openPgWatchlistRepository(
       async delete(id, expectedVersion) {
         await transaction(async (c) => {
           await lockOwner(c, actor);
-          await c.query('SELECT id FROM watchlists WHERE id = $1 FOR UPDATE', [id]);
-          const current = checkWritable(id, await readList(c, id, actor), expectedVersion);
+          const owner = await ownerOfList(c, id, true);
+          const current = checkWritable(id, owner, await readList(c, id, actor), actor.id, expectedVersion);
           // The name is free again at once; a restore takes it back if it still can.
           await c.query('UPDATE watchlists SET deleted_at = $1, name_key = $2 WHERE id = $3', [
             clock(),
@@ -545,18 +561,21 @@ export async function openPgWatchlistRepository(
         return transaction(async (c) => {
           await lockOwner(c, actor);
           const found: unknown = (
-            await c.query('SELECT owner_id, deleted_at, name FROM watchlists WHERE id = $1 FOR UPDATE', [id])
+            await c.query(
+              'SELECT owner_id, owner_name, visibility, deleted_at, name FROM watchlists WHERE id = $1 FOR UPDATE',
+              [id],
+            )
           ).rows[0];
           const r = found === undefined ? null : row(found);
-          const deletedAt = r === null ? null : intOrNull(r, 'deleted_at');
-          if (
-            r === null ||
-            text(r, 'owner_id') !== actor.id ||
-            deletedAt === null ||
-            deletedAt <= clock() - DELETED_KEPT_MS
-          ) {
-            throw noDeletedList(id);
-          }
+          // Someone else's list, deleted or not, is theirs to restore (forbidden).
+          checkRestorable(
+            id,
+            r === null ? null : listOwnerOf(r),
+            actor.id,
+            r === null ? null : intOrNull(r, 'deleted_at'),
+            clock() - DELETED_KEPT_MS,
+          );
+          if (r === null) throw noDeletedList(id);
           await refuseListLimitOf(c, actor);
           const name = text(r, 'name');
           let free: { name: string; key: string } | null = null;
@@ -636,13 +655,22 @@ export async function openPgWatchlistRepository(
       },
 
       async checkAddItems(id, thscodes, expectedVersion) {
+        // The list and its items in one statement (as of one moment); ownership first, then the batch.
+        const current = ownedLive(
+          id,
+          await ownerOfList(pool, id, false),
+          await readList(pool, id, actor),
+          actor.id,
+        );
         refuseRepeats(thscodes);
-        // One statement: the list and its items as of one moment.
-        refuseAdd(checkWritable(id, await readList(pool, id, actor), expectedVersion), thscodes);
+        refuseAdd(atVersion(current, expectedVersion), thscodes);
       },
 
       async addItems(id, items, expectedVersion) {
         const thscodes = items.map((i) => i.thscode);
+        // A list that is not the actor's (or not there) is refused before the batch is looked at, as in
+        // checkAddItems; the transaction checks again (owners never change).
+        ownedLive(id, await ownerOfList(pool, id, false), await readList(pool, id, actor), actor.id);
         refuseRepeats(thscodes);
         return versionedWrite(id, expectedVersion, actor, async (c, current) => {
           refuseAdd(current, thscodes);

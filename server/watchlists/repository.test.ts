@@ -420,7 +420,7 @@ function repositorySuite(kind: StoreKind): void {
   });
 
   describe('owners and the team', () => {
-    it("another user's private list is not told to exist; a team list is read-only for others", async () => {
+    it("another user's private list cannot be read and is refused to writes; a team list is read-only for others", async () => {
       const ann = (await repo()).as(ANN);
       const bob = ann.as(BOB);
       const secret = await ann.create('Secret');
@@ -435,7 +435,13 @@ function repositorySuite(kind: StoreKind): void {
 
       expect(await bob.get(secret.id)).toBeNull();
       expect(await bob.history(secret.id)).toBeNull();
-      expect((await refusal(bob.rename(secret.id, 'Mine', 1))).kind).toBe('not_found');
+      // Writes say 403 whatever the list (ids are sequential: its existence is no secret), without
+      // naming an owner Bob cannot see.
+      const refused = await refusal(bob.rename(secret.id, 'Mine', 1));
+      expect(refused.kind).toBe('forbidden');
+      expect(refused.message).toBe(
+        `Watchlist ${secret.id} belongs to another user; only its owner can change it.`,
+      );
       expect(await bob.get(shared.id)).toEqual({ ...teamed, access: 'read' });
       const forbidden = await refusal(bob.addItems(shared.id, [share('600000.SH')], 2));
       expect(forbidden.kind).toBe('forbidden');
@@ -473,6 +479,75 @@ function repositorySuite(kind: StoreKind): void {
         [a1.id, 'read'],
       ]);
     });
+
+    /** Every write of the repository, against list `id` at `version`, as one user. */
+    function writes(r: WatchlistRepository, id: number, version: number): [string, () => Promise<unknown>][] {
+      return [
+        ['rename', () => r.rename(id, 'Mine now', version)],
+        ['setVisibility', () => r.setVisibility(id, 'private', version)],
+        ['delete', () => r.delete(id, version)],
+        ['restoreVersion', () => r.restoreVersion(id, 1, version)],
+        ['addItems', () => r.addItems(id, [share('000001.SZ')], version)],
+        // A batch that repeats a code: still refused for not being his, before the batch is looked at.
+        ['addItems (repeats)', () => r.addItems(id, [share('000001.SZ'), share('000001.SZ')], version)],
+        ['checkAddItems', () => r.checkAddItems(id, ['000001.SZ'], version)],
+        ['removeItem', () => r.removeItem(id, '600000.SH', version)],
+        ['reorder', () => r.reorder(id, ['600000.SH'], version)],
+        ['setNote', () => r.setNote(id, '600000.SH', 'mine', version)],
+        ['restore', () => r.restore(id)],
+      ];
+    }
+
+    it("every write to someone else's list is forbidden, private, team or deleted, at any version", async () => {
+      const owner = (await repo()).as(ANN);
+      const made = async (name: string) =>
+        (await owner.addItems((await owner.create(name)).id, [share('600000.SH')], 1)).id;
+      const privateId = await made('Private');
+      const teamId = await made('Team');
+      await owner.setVisibility(teamId, 'team', 2);
+      const deletedId = await made('Deleted');
+      await owner.delete(deletedId, 2);
+      const before = await owner.list();
+
+      const other = owner.as(BOB);
+      const cases = [
+        { id: privateId, version: 2, named: false },
+        { id: teamId, version: 3, named: true },
+        { id: deletedId, version: 2, named: false },
+      ];
+      for (const { id, version, named } of cases) {
+        for (const v of [version, version + 5]) {
+          for (const [what, write] of writes(other, id, v)) {
+            const err = await refusal(write());
+            expect({ id, what, v, kind: err.kind }).toEqual({ id, what, v, kind: 'forbidden' });
+            // The owner is named only where Bob may read the list anyway.
+            expect(err.message.includes('Ann')).toBe(named);
+          }
+        }
+      }
+      // Nothing changed, and nothing was deleted or brought back.
+      expect(await owner.list()).toEqual(before);
+      expect((await owner.listDeleted()).map((d) => d.id)).toEqual([deletedId]);
+      // Reads are unchanged: someone else's private (or deleted) list does not exist for Bob.
+      expect(await other.get(privateId)).toBeNull();
+      expect(await other.history(privateId)).toBeNull();
+      expect(await other.get(deletedId)).toBeNull();
+      expect(await other.get(teamId)).toMatchObject({ id: teamId, access: 'read' });
+    });
+
+    it('not_found is for an id without a list, and for the owner’s own deleted list', async () => {
+      const owner = (await repo()).as(ANN);
+      const list = await owner.create('Gone');
+      await owner.delete(list.id, 1);
+      for (const [what, write] of writes(owner, list.id, 2).filter(([w]) => w !== 'restore')) {
+        expect({ what, kind: (await refusal(write())).kind }).toEqual({ what, kind: 'not_found' });
+      }
+      const live = await owner.create('Live');
+      expect((await refusal(owner.restore(live.id))).kind).toBe('not_found');
+      for (const [what, write] of writes(owner.as(BOB), 4242, 1)) {
+        expect({ what, kind: (await refusal(write())).kind }).toEqual({ what, kind: 'not_found' });
+      }
+    });
   });
 
   describe('recently deleted', () => {
@@ -487,7 +562,7 @@ function repositorySuite(kind: StoreKind): void {
         { id: list.id, name: 'Keep', item_count: 2, deleted_at: now, purge_at: now + DELETED_KEPT_MS },
       ]);
       expect(await ann.as(BOB).listDeleted()).toEqual([]);
-      expect((await refusal(ann.as(BOB).restore(list.id))).kind).toBe('not_found');
+      expect((await refusal(ann.as(BOB).restore(list.id))).kind).toBe('forbidden');
 
       const restored = await ann.restore(list.id);
       expect(restored).toEqual(added);

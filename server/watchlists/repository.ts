@@ -102,9 +102,11 @@ export type ChangeListener = (change: ListChange) => void;
 
 /**
  * A repository acts for one user (`as` gives another user's): it sees that user's lists and the lists
- * others made visible to the team; only the owner may change or delete a list (others get 'forbidden',
- * and 'not_found' for a private list of someone else, whose existence is not told). Limits and name
- * uniqueness are per owner. Every change of a list is kept as a version (who, when, what, and the list
+ * others made visible to the team; a private list of someone else reads as missing (`get` and `history`
+ * give null). Only the owner may change, delete or restore a list: every write to a list of someone else
+ * is refused with 'forbidden', whether it is private, visible to the team or deleted (ids are
+ * sequential, so existence is no secret a write could keep); 'not_found' is for an id with no list at
+ * all, and for the owner's own deleted list. Limits and name uniqueness are per owner. Every change of a list is kept as a version (who, when, what, and the list
  * as it was then) that can be restored; deleting is soft, and a deleted list can be restored for
  * `DELETED_KEPT_MS`.
  */

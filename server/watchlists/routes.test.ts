@@ -452,6 +452,93 @@ describe('items', () => {
   });
 });
 
+/**
+ * Characters that change how text looks without being seen: bidirectional embeddings, overrides and
+ * isolates, the marks, zero-width spaces and joiners, the word joiner and the byte-order mark.
+ */
+const INVISIBLES: readonly [string, string][] = [
+  ['U+202A LRE', '\u202a'],
+  ['U+202B RLE', '\u202b'],
+  ['U+202C PDF', '\u202c'],
+  ['U+202D LRO', '\u202d'],
+  ['U+202E RLO', '\u202e'],
+  ['U+2066 LRI', '\u2066'],
+  ['U+2067 RLI', '\u2067'],
+  ['U+2068 FSI', '\u2068'],
+  ['U+2069 PDI', '\u2069'],
+  ['U+200E LRM', '\u200e'],
+  ['U+200F RLM', '\u200f'],
+  ['U+061C ALM', '\u061c'],
+  ['U+200B ZWSP', '\u200b'],
+  ['U+200C ZWNJ', '\u200c'],
+  ['U+200D ZWJ', '\u200d'],
+  ['U+2060 WJ', '\u2060'],
+  ['U+FEFF BOM', '\ufeff'],
+];
+
+describe('names and notes are stored without invisible formatting characters', () => {
+  it('a name is stored without them, and one that differs only by them is the same name', async () => {
+    const all = INVISIBLES.map(([, c]) => c).join('');
+    const created = await call(server.app, 'POST', W, { name: `\u202eBa${all}nks\u2069 ` });
+    expect(created.statusCode).toBe(201);
+    expect(asList(created).name).toBe('Banks');
+    const other = await createList(server.app, 'Other');
+    for (const [what, c] of INVISIBLES) {
+      const lookalike = `Ba${c}nks`;
+      const create = await call(server.app, 'POST', W, { name: lookalike });
+      expect({ what, status: create.statusCode, code: asError(create).code }).toEqual({
+        what,
+        status: 422,
+        code: 'name_taken',
+      });
+      const rename = await call(server.app, 'PATCH', `${W}/${other.id}`, { name: lookalike, version: 1 });
+      expect({ what, status: rename.statusCode, code: asError(rename).code }).toEqual({
+        what,
+        status: 422,
+        code: 'name_taken',
+      });
+    }
+    // Nothing but the two lists, under their plain names; a name of invisible characters only is empty.
+    const index = await call(server.app, 'GET', W);
+    expect(index.json()).toMatchObject({
+      watchlists: [
+        { name: 'Banks', version: 1 },
+        { name: 'Other', version: 1 },
+      ],
+    });
+    const empty = await call(server.app, 'POST', W, { name: `${all} ` });
+    expect(empty.statusCode).toBe(422);
+    expect(asError(empty)).toMatchObject({ code: 'length', field: 'name' });
+  });
+
+  it('notes are stored without them, from a single add, a batch add and a note change', async () => {
+    const list = await createList(server.app, 'Notes');
+    const single = await call(server.app, 'POST', `${W}/${list.id}/items`, {
+      thscode: '600519.SH',
+      note: 'buy\u202e below\u200b 1800\ufeff',
+      version: 1,
+    });
+    expect(single.statusCode).toBe(200);
+    const batch = await call(server.app, 'POST', `${W}/${list.id}/items`, {
+      items: [{ thscode: '000001.SZ', note: '\u2066gnp.exe\u2069 \u2060bank' }],
+      version: 2,
+    });
+    expect(batch.statusCode).toBe(200);
+    expect(asList(batch).items.map((i) => i.note)).toEqual(['buy below 1800', 'gnp.exe bank']);
+    let version = 3;
+    for (const [what, c] of INVISIBLES) {
+      const res = await call(server.app, 'PUT', `${W}/${list.id}/items/600519.SH/note`, {
+        note: `${c}hold${c} 年报${c}`,
+        version,
+      });
+      expect({ what, status: res.statusCode }).toEqual({ what, status: 200 });
+      version++;
+      const stored = asList(await call(server.app, 'GET', `${W}/${list.id}`)).items[0]?.note;
+      expect({ what, stored }).toEqual({ what, stored: 'hold 年报' });
+    }
+  });
+});
+
 describe('same-origin writes', () => {
   it.each([
     ['another origin', { origin: 'https://evil.example' }],

@@ -55,11 +55,15 @@ import { DEFAULT_STREAM_LIMITS, createChangeStreams, type ChangeStreamLimits } f
  *   POST   /deleted/:id/restore                          → Watchlist
  *   GET    /events                                       → text/event-stream of `change` events
  *
- * Each request acts for its user (`actorOf`): reads see the user's lists and the team's visible ones;
- * only the owner writes (403 otherwise; a private list of someone else is 404).
+ * Each request acts for its user (`actorOf`): reads see the user's lists and the team's visible ones
+ * (a read of someone else's private list is 404, as if it did not exist); only the owner writes: every
+ * write to a list of someone else (rename, delete, items, order, notes, visibility, version restore,
+ * restore from deleted) is 403 `forbidden`, whether the list is private, team-visible or deleted, and
+ * before its version or body rules are looked at (the route schemas' 400 comes first).
  * Every write answers the list as committed (with its new version). A write against an old version is
  * 409 `{ error, current }` with the list as it is now, and changes nothing. Other refusals are
- * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin), 404, 422 (rule) or 503.
+ * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin, not the owner), 404, 422
+ * (rule) or 503.
  * Shapes and rules are checked by the route schemas before a handler runs; the store checks versions,
  * repeats and limits (store-rules.ts, in sqlite-repository.ts or pg-repository.ts); the handlers only
  * translate.

@@ -16,16 +16,20 @@ import type {
 } from './repository';
 import { MIGRATIONS } from './migrations';
 import {
+  atVersion,
   changeOf,
-  checkWritable,
+  checkRestorable,
   deletedNameKey,
   findItem,
   int,
+  intOrNull,
   keptItemsFromJson,
   keptOf,
+  listOwnerOf,
   nameKey,
   nameTaken,
   noDeletedList,
+  ownedLive,
   readableBy,
   refuseAdd,
   refuseListLimit,
@@ -39,6 +43,7 @@ import {
   versionNotFound,
   VERSIONS_KEPT,
   WatchlistStoreError,
+  type ListOwner,
 } from './store-rules';
 
 export { SCHEMA_VERSION } from './migrations';
@@ -140,7 +145,9 @@ export function openSqliteWatchlistRepository(
        ORDER BY w.owner_id <> ?, w.id`,
     ),
     summary: db.prepare(`${SUMMARY} WHERE w.id = ? AND w.deleted_at IS NULL`),
-    anyList: db.prepare('SELECT owner_id, visibility, deleted_at, name FROM watchlists WHERE id = ?'),
+    anyList: db.prepare(
+      'SELECT owner_id, owner_name, visibility, deleted_at, name FROM watchlists WHERE id = ?',
+    ),
     items: db.prepare(
       `SELECT thscode, asset_type, name, note, position, added_at FROM watchlist_items
        WHERE watchlist_id = ? ORDER BY position`,
@@ -209,9 +216,24 @@ export function openSqliteWatchlistRepository(
     return readableBy(readList(id, actor));
   }
 
-  /** The list at the expected version, owned by the actor, or the refusal. Runs inside the transaction. */
+  /** Whose list `id` is, deleted or not (null: no such row). */
+  function ownerOfList(id: number): ListOwner | null {
+    const found = q.anyList.get(id);
+    return found === undefined ? null : listOwnerOf(found);
+  }
+
+  /** The actor's own live list, or the refusal: forbidden (someone else's), not_found (missing, deleted). */
+  function ownedList(id: number, actor: Actor): Watchlist {
+    return ownedLive(id, ownerOfList(id), readList(id, actor), actor.id);
+  }
+
+  /**
+   * The list at the expected version, owned by the actor, or the refusal, in this order: not_found (no
+   * such list), forbidden (someone else's), not_found (deleted), version_conflict. Runs inside the
+   * transaction.
+   */
   function checkVersion(id: number, expectedVersion: number, actor: Actor): Watchlist {
-    return checkWritable(id, readList(id, actor), expectedVersion);
+    return atVersion(ownedList(id, actor), expectedVersion);
   }
 
   function ensureNameFree(name: string, exceptId: number | null, actor: Actor): string {
@@ -349,15 +371,15 @@ export function openSqliteWatchlistRepository(
           .transaction(() => {
             const found = q.anyList.get(id);
             const r = found === undefined ? null : row(found);
-            const deletedAt = r === null ? null : r['deleted_at'];
-            if (
-              r === null ||
-              text(r, 'owner_id') !== actor.id ||
-              typeof deletedAt !== 'number' ||
-              deletedAt <= clock() - DELETED_KEPT_MS
-            ) {
-              throw noDeletedList(id);
-            }
+            // Someone else's list, deleted or not, is theirs to restore (forbidden).
+            checkRestorable(
+              id,
+              r === null ? null : listOwnerOf(r),
+              actor.id,
+              r === null ? null : intOrNull(r, 'deleted_at'),
+              clock() - DELETED_KEPT_MS,
+            );
+            if (r === null) throw noDeletedList(id);
             refuseListLimit(int(row(q.listCount.get(actor.id)), 'n'));
             const { name, key } = freeName(text(r, 'name'), id, actor);
             q.undelete.run(name, key, id);
@@ -414,13 +436,19 @@ export function openSqliteWatchlistRepository(
       },
 
       async checkAddItems(id, thscodes, expectedVersion) {
-        refuseRepeats(thscodes);
-        // One read transaction: the list and its items as of one moment.
-        db.transaction(() => refuseAdd(checkVersion(id, expectedVersion, actor), thscodes))();
+        // One read transaction: the list and its items as of one moment. Ownership first, then the batch.
+        db.transaction(() => {
+          const current = ownedList(id, actor);
+          refuseRepeats(thscodes);
+          refuseAdd(atVersion(current, expectedVersion), thscodes);
+        })();
       },
 
       async addItems(id, items: readonly NewItem[], expectedVersion) {
         const thscodes = items.map((i) => i.thscode);
+        // A list that is not the actor's (or not there) is refused before the batch is looked at, as in
+        // checkAddItems; the transaction checks again (owners never change).
+        ownedList(id, actor);
         refuseRepeats(thscodes);
         return versionedWrite(id, expectedVersion, actor, (current) => {
           refuseAdd(current, thscodes);

@@ -146,27 +146,95 @@ export function readableBy(list: Watchlist | null): Watchlist | null {
   return list !== null && (list.access === 'owner' || list.visibility === 'team') ? list : null;
 }
 
+/** What the ownership rules read of a list's row, deleted or not. */
+export interface ListOwner {
+  owner_id: string;
+  owner_name: string;
+  visibility: WatchlistVisibility;
+  deleted: boolean;
+}
+
+/** A row with owner_id, owner_name, visibility and deleted_at. */
+export function listOwnerOf(value: unknown): ListOwner {
+  const r = row(value);
+  return {
+    owner_id: text(r, 'owner_id'),
+    owner_name: text(r, 'owner_name'),
+    visibility: visibilityOf(r),
+    deleted: intOrNull(r, 'deleted_at') !== null,
+  };
+}
+
 /**
- * `list` (as read for the actor, null when missing) at the expected version and owned by the actor, or
- * the refusal: not_found (missing or someone else's private list), forbidden, version_conflict.
+ * Who may write list `id` (`owner`: its row, live or soft-deleted until purged; null: no row). Someone
+ * else's list is 'forbidden' whatever its visibility, so a stranger's delete of a private list is told
+ * 403, as every other write; no row at all is 'not_found'. Ids are sequential, so this does not reveal
+ * more than they do; reads still answer 404 for someone else's private list. The owner's name is told
+ * only when the actor may read the list anyway (a live team list).
  */
-export function checkWritable(id: number, list: Watchlist | null, expectedVersion: number): Watchlist {
-  const current = readableBy(list);
-  if (current === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
-  if (current.access !== 'owner') {
-    throw new WatchlistError(
-      'forbidden',
-      `Watchlist ${id} belongs to ${current.owner_name}; only they can change it.`,
-    );
-  }
+export function refuseNotOwner(id: number, owner: ListOwner | null, actorId: string): void {
+  if (owner === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+  if (owner.owner_id === actorId) return;
+  const teamVisible = !owner.deleted && owner.visibility === 'team';
+  throw new WatchlistError(
+    'forbidden',
+    teamVisible
+      ? `Watchlist ${id} belongs to ${owner.owner_name}; only they can change it.`
+      : `Watchlist ${id} belongs to another user; only its owner can change it.`,
+  );
+}
+
+/** The actor's own live list (`list`: as read, null when deleted or missing), or the refusal. */
+export function ownedLive(
+  id: number,
+  owner: ListOwner | null,
+  list: Watchlist | null,
+  actorId: string,
+): Watchlist {
+  refuseNotOwner(id, owner, actorId);
+  if (list === null) throw new WatchlistError('not_found', `Watchlist ${id} does not exist.`);
+  return list;
+}
+
+/** The list if it is at the version the write was computed against, else the 409 refusal. */
+export function atVersion(current: Watchlist, expectedVersion: number): Watchlist {
   if (current.version !== expectedVersion) {
     throw new WatchlistError(
       'version_conflict',
-      `Watchlist ${id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
+      `Watchlist ${current.id} has changed: it is at version ${current.version}, the change was made against version ${expectedVersion}.`,
       { current },
     );
   }
   return current;
+}
+
+/**
+ * The list a write may change, or the refusal, in this order: not_found (no such list), forbidden
+ * (someone else's), not_found (deleted), version_conflict.
+ */
+export function checkWritable(
+  id: number,
+  owner: ListOwner | null,
+  list: Watchlist | null,
+  actorId: string,
+  expectedVersion: number,
+): Watchlist {
+  return atVersion(ownedLive(id, owner, list, actorId), expectedVersion);
+}
+
+/**
+ * What bringing list `id` back from "recently deleted" may start from: the actor's own deleted list,
+ * deleted after `oldest` (ms); else forbidden (someone else's, deleted or not) or not_found.
+ */
+export function checkRestorable(
+  id: number,
+  owner: ListOwner | null,
+  actorId: string,
+  deletedAt: number | null,
+  oldest: number,
+): void {
+  refuseNotOwner(id, owner, actorId);
+  if (deletedAt === null || deletedAt <= oldest) throw noDeletedList(id);
 }
 
 // ---- the refusals ----
