@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AppPage } from './pages/app';
 
 /**
@@ -6,6 +7,26 @@ import { AppPage } from './pages/app';
  * render, a rejected promise or a refused script must not hide behind a test that happened to look at
  * another part of the screen.
  */
+/**
+ * The same watch on a page the fixture does not see (one of a second browser context): what it
+ * collects must be empty at the end of the test.
+ */
+export async function watchErrors(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  await page.exposeFunction('reportCspViolation', (text: string) => errors.push(`CSP violation: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report: unknown = Reflect.get(window, 'reportCspViolation');
+      if (typeof report === 'function') void report(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return errors;
+}
+
 // The fixture callback is named `provide`, not `use`, so the React hooks lint rule does not mistake it for a hook.
 export const test = base.extend<{ app: AppPage; pageErrors: string[] }>({
   pageErrors: [

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, watchErrors } from './fixtures';
 import { WatchlistsPage } from './pages/watchlists';
 
 /**
@@ -10,16 +10,6 @@ import { WatchlistsPage } from './pages/watchlists';
 const RUN = Date.now().toString(36);
 /** From the write's answer in one browser to the change on the other's screen. */
 const LIVE_WITHIN_MS = 1_000;
-
-/** Fails the test on console errors of a page the fixture does not watch (a second context). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** A mark on the page's window: still there later means the page was not loaded again. */
 async function markWindow(page: Page): Promise<void> {
@@ -45,7 +35,7 @@ test('an item added, moved and removed in one browser appears in another within 
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York' });
   try {
     const other = await context.newPage();
-    const errors = watchErrors(other);
+    const errors = await watchErrors(other);
     let loads = 0;
     other.on('load', () => (loads += 1));
     const theirs = new WatchlistsPage(other);
@@ -102,7 +92,7 @@ test('the index shows a list created in another browser, and the indicator reads
   await context.addInitScript(() => localStorage.setItem('md.lang', 'en'));
   try {
     const other = await context.newPage();
-    const errors = watchErrors(other);
+    const errors = await watchErrors(other);
     const theirs = new WatchlistsPage(other);
     await other.goto('/watchlists');
     await theirs.ready();

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, watchErrors } from './fixtures';
 import { WatchlistsPage } from './pages/watchlists';
 
 /**
@@ -19,16 +18,6 @@ const INSTRUMENTS = [
   { typed: '110022', code: '110022.OF' },
   { typed: 'IF2609', code: 'IF2609.CFX' },
 ] as const;
-
-/** Fails the test on console errors of a page the fixture does not watch (a second context). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test('build a list with the keyboard, reorder, note, reload; CSV out and back in; share to a fresh browser', async ({
   page,
@@ -110,7 +99,7 @@ test('build a list with the keyboard, reorder, note, reload; CSV out and back in
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'America/New_York' });
   try {
     const other = await context.newPage();
-    const errors = watchErrors(other);
+    const errors = await watchErrors(other);
     const shared = new WatchlistsPage(other);
     await other.goto(link);
     await shared.ready();
@@ -151,7 +140,7 @@ test('two tabs: the stale one gets a conflict, re-applies its move on top, and n
   try {
     const other = await context.newPage();
     // Its 409 answer is logged by Chromium as a failed resource; nothing else may be.
-    const errors = watchErrors(other);
+    const errors = await watchErrors(other);
     const stale = new WatchlistsPage(other);
     await other.goto(url);
     await stale.ready();

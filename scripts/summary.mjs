@@ -151,13 +151,13 @@ export function tallyPlaywright(json, root) {
  */
 export function summarise(outcome, tallies) {
   const lines = ['Summary'];
-  for (const [name, result] of outcome) lines.push(`  ${name.padEnd(8)} ${result}`);
+  for (const [name, result] of outcome) lines.push(`  ${name.padEnd(11)} ${result}`);
   let passed = 0;
   let failed = 0;
   let skipped = 0;
   for (const [name, tally] of Object.entries(tallies)) {
     lines.push(
-      `  ${name.padEnd(8)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
+      `  ${name.padEnd(11)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`,
     );
     for (const problem of tally.problems) lines.push(`    failed to run: ${problem}`);
     for (const test of tally.skippedTests) lines.push(`    skipped: ${test}`);

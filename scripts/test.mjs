@@ -1,7 +1,8 @@
 // `npm test`: install what is missing, then format, lint, types, unit + BFF + simulator tests (Vitest),
-// the production build, and the end-to-end tests in Chromium (Playwright; sign-in in a run of its own,
-// playwright.auth.config.ts). Every step runs even when an earlier one failed (except the e2e runs, which
-// need the build), and a summary closes the run.
+// the production build, and the end-to-end tests in Chromium (Playwright; sign-in and several replicas
+// in runs of their own, playwright.auth.config.ts and playwright.cluster.config.ts). Every step runs
+// even when an earlier one failed (except the e2e runs, which need the build), and a summary closes
+// the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +18,11 @@ mkdirSync(results, { recursive: true });
 const vitestJson = path.join(results, 'vitest.json');
 const playwrightJson = path.join(results, 'playwright.json');
 const playwrightAuthJson = path.join(results, 'playwright-auth.json');
+const playwrightClusterJson = path.join(results, 'playwright-cluster.json');
 // A report left by an earlier run must not stand in for one this run failed to write.
-for (const report of [vitestJson, playwrightJson, playwrightAuthJson]) rmSync(report, { force: true });
+for (const report of [vitestJson, playwrightJson, playwrightAuthJson, playwrightClusterJson]) {
+  rmSync(report, { force: true });
+}
 
 const steps = [
   { name: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
@@ -47,6 +51,15 @@ const steps = [
     cmd: bin('playwright'),
     args: ['test', '-c', 'playwright.auth.config.ts', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightAuthJson },
+    needs: 'build',
+  },
+  // Two replicas on one Redis and one PostgreSQL (playwright.cluster.config.ts); skipped with the
+  // reason where those are not installed, unless REQUIRE_ENGINES=1.
+  {
+    name: 'e2e-cluster',
+    cmd: bin('playwright'),
+    args: ['test', '-c', 'playwright.cluster.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightClusterJson },
     needs: 'build',
   },
 ];
@@ -80,6 +93,7 @@ const { lines, exitCode } = summarise(outcome, {
   vitest: tallyVitest(readJson(vitestJson), root),
   e2e: tallyPlaywright(readJson(playwrightJson), root),
   'e2e-auth': tallyPlaywright(readJson(playwrightAuthJson), root),
+  'e2e-cluster': tallyPlaywright(readJson(playwrightClusterJson), root),
 });
 console.log(`\n${lines.join('\n')}`);
 process.exit(exitCode);
