@@ -29,11 +29,7 @@ const open: { app: FastifyInstance; readers: SseReader[] }[] = [];
 afterEach(async () => {
   for (const { app, readers } of open.splice(0)) {
     for (const reader of readers) reader.close();
-    const t = Date.now();
-    const conns = await new Promise((r) => app.server.getConnections((_e, n) => r(n)));
-    console.log('conns before close', conns);
     await app.close();
-    console.log('close took', Date.now() - t);
   }
 });
 
