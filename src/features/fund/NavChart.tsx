@@ -257,7 +257,7 @@ export function NavChart({
         )}
         {active.isFetching && <span className="spinner fund-toolbar__busy" aria-hidden="true" />}
       </div>
-      <dl className="fund-legend num" data-testid="chart-legend">
+      <dl className="chart-legend num" data-testid="chart-legend">
         <div>
           <dt>{t('legend.date')}</dt>
           <dd data-testid="legend-date">{at === undefined ? DASH : formatShanghaiDate(at)}</dd>

@@ -387,7 +387,7 @@ function Legend({
   const since =
     comparison === null || comparison.baseMs === null ? '' : formatShanghaiDate(comparison.baseMs);
   return (
-    <dl className="stock-legend num" data-testid="chart-legend">
+    <dl className="chart-legend num" data-testid="chart-legend">
       <div>
         <dt>{t('legend.date')}</dt>
         <dd data-testid="legend-date">{barDate(bar, interval, t)}</dd>
@@ -475,7 +475,7 @@ function IndicatorLegend({ bar, ind }: { bar: ChartBar | undefined; ind: Exclude
             { key: 'lower', label: 'LOWER', value: n(bar?.boll.lower, 2), className: 'chart-key--ma60' },
           ];
   return (
-    <dl className="stock-legend stock-legend--ind num" data-testid="indicator-legend" data-indicator={ind}>
+    <dl className="chart-legend stock-legend--ind num" data-testid="indicator-legend" data-indicator={ind}>
       <div title={t(`ind.${ind}Title`)}>
         <dt className="stock-legend__name">{t(`ind.${ind}`)}</dt>
       </div>

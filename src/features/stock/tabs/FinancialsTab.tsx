@@ -114,7 +114,7 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
         {search.mode === 'latest' ? (
           <Field label={t('statement.limit')}>
             <select
-              className="stock-input"
+              className="field-input"
               value={search.limit}
               onChange={(e) => onSearch({ limit: Number(e.target.value) }, { replace: true })}
             >

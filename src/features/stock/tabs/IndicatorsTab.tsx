@@ -93,7 +93,7 @@ export function IndicatorsTab({ record, search, onSearch }: TabProps) {
       <div className="stock-toolbar">
         <Field label={t('indicators.report')}>
           <select
-            className="stock-input"
+            className="field-input"
             value={report ?? ''}
             disabled={choices.length === 0}
             data-testid="report-select"
