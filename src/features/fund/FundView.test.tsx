@@ -129,12 +129,12 @@ describe('fund page', () => {
     await waitFor(() => expect(section.textContent).toContain('链接中的报告期 2024-02-29 未披露'));
   }, 60_000);
 
-  it('names a code that is not a fund, one that does not exist and one that is malformed', async () => {
-    renderAppAt('/fund/600519.SH');
-    expect((await screen.findByRole('alert', {}, { timeout: 20_000 })).textContent).toContain(
-      '600519.SH（贵州茅台）不是基金，是A 股',
-    );
-    expect(screen.getByRole('link', { name: '打开股票页' }).getAttribute('href')).toBe('/stock/600519.SH');
+  it('sends a stock’s code to its stock page, and names a code that does not exist and one that is malformed', async () => {
+    const router = renderAppAt('/fund/600519.SH');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stock/600519.SH'), { timeout: 20_000 });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '贵州茅台' }, { timeout: 20_000 }),
+    ).toBeTruthy();
     cleanup();
     renderAppAt('/fund/999999.OF');
     expect((await screen.findByRole('alert', {}, { timeout: 20_000 })).textContent).toBe(
