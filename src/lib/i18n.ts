@@ -127,7 +127,6 @@ const MESSAGES = {
   'state.requestId': ['请求号', 'Request'],
   'state.details': ['详情', 'Details'],
   'state.raw': ['原始信息', 'Raw message'],
-  'stock.notFound': ['未找到代码为 {code} 的 A 股', 'No A-share with the code {code}'],
   'nav.home': ['返回首页', 'Back to home'],
   'nav.hot': ['热榜', 'Hot lists'],
   'nav.auction': ['集合竞价', 'Call auction'],

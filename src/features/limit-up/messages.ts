@@ -61,7 +61,6 @@ const MESSAGES = {
   'col.turnoverRatio': ['换手率', 'Turnover rate'],
   'col.reason': ['涨停原因', 'Reason'],
   'col.industry': ['所属行业', 'Industry'],
-  'col.flags': ['标记', 'Flags'],
   'flag.st': ['ST', 'ST'],
   'flag.new': ['次新', 'New'],
   'industry.loading': ['…', '…'],

@@ -261,7 +261,6 @@ const MESSAGES = {
   'board.star': ['科创板', 'STAR'],
   'board.bse': ['北交所', 'Beijing'],
   'board.st': ['ST 股', 'ST stocks'],
-  'statement.yoy': ['同比', 'YoY'],
   'statement.yoyTitle': [
     '与上年同期相比的增减；上年同期为负或为零时不计算',
     'Change against the same period a year before; not computed when that value is zero or negative',
