@@ -5,9 +5,7 @@ import { CopyLinkButton } from './CopyLinkButton';
 import { DayPicker } from './DayPicker';
 import './day-page.css';
 
-export interface DayPageHeadProps {
-  title: string;
-  intro: string;
+export interface DayToolbarProps {
   /** The day on screen: the picker shows it, and a copied link of a "latest" URL names it. */
   shown: string | undefined;
   /** Days that may be chosen; null while the server clock is unknown (nothing may be chosen). */
@@ -24,18 +22,12 @@ export interface DayPageHeadProps {
   /** A request of the page is under way. */
   busy?: boolean;
   pickerTestId: string;
-  /** Controls of the page after the day's (a board switch). */
+  /** Controls or notes after the day's (a board switch, the day the data is of). */
   children?: ReactNode;
 }
 
-/**
- * The head of a page about one trading day (the dragon-tiger list, the limit-up review): title and
- * intro, a copy-link button that pins the day shown, and the day toolbar (previous day, day picker, next
- * day, latest day).
- */
-export function DayPageHead({
-  title,
-  intro,
+/** One trading day's toolbar: previous day, day picker, next day, latest day. */
+export function DayToolbar({
   shown,
   pickable,
   days,
@@ -46,8 +38,59 @@ export function DayPageHead({
   busy = false,
   pickerTestId,
   children,
-}: DayPageHeadProps) {
+}: DayToolbarProps) {
   const { t } = useI18n();
+  return (
+    <div className="day-toolbar" role="toolbar" aria-label={t('day.label')}>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={prev === undefined}
+        onClick={() => onDay(prev)}
+        aria-label={t('day.prev')}
+        title={t('day.prev')}
+      >
+        ◀
+      </button>
+      <DayPicker
+        label={t('day.label')}
+        value={shown}
+        min={pickable?.min ?? '0000-01-01'}
+        max={pickable?.max ?? '0000-01-01'}
+        isDayEnabled={tradingDayTest(days)}
+        disabledNote={() => t('day.nonTrading')}
+        onChange={onDay}
+        testId={pickerTestId}
+      />
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={next === undefined}
+        onClick={() => onDay(next)}
+        aria-label={t('day.next')}
+        title={t('day.next')}
+      >
+        ▶
+      </button>
+      <button type="button" className="btn btn--small" disabled={!hasUrlDay} onClick={() => onDay(undefined)}>
+        {t('day.latest')}
+      </button>
+      {children}
+      {busy && <span className="spinner" aria-hidden="true" />}
+    </div>
+  );
+}
+
+export interface DayPageHeadProps extends DayToolbarProps {
+  title: string;
+  intro: string;
+}
+
+/**
+ * The head of a page about one trading day (the dragon-tiger list, the limit-up review): title and
+ * intro, a copy-link button that pins the day shown, and the day toolbar.
+ */
+export function DayPageHead({ title, intro, ...toolbar }: DayPageHeadProps) {
   return (
     <div className="panel day-head">
       <div className="day-head__row">
@@ -55,50 +98,9 @@ export function DayPageHead({
         <span className="muted day-head__intro">{intro}</span>
         <span className="day-head__spacer" />
         {/* The latest day's link names that day, so it reopens the same data tomorrow. */}
-        <CopyLinkButton pin={{ date: shown }} />
+        <CopyLinkButton pin={{ date: toolbar.shown }} />
       </div>
-      <div className="day-toolbar" role="toolbar" aria-label={t('day.label')}>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={prev === undefined}
-          onClick={() => onDay(prev)}
-          aria-label={t('day.prev')}
-          title={t('day.prev')}
-        >
-          ◀
-        </button>
-        <DayPicker
-          label={t('day.label')}
-          value={shown}
-          min={pickable?.min ?? '0000-01-01'}
-          max={pickable?.max ?? '0000-01-01'}
-          isDayEnabled={tradingDayTest(days)}
-          disabledNote={() => t('day.nonTrading')}
-          onChange={onDay}
-          testId={pickerTestId}
-        />
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={next === undefined}
-          onClick={() => onDay(next)}
-          aria-label={t('day.next')}
-          title={t('day.next')}
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={!hasUrlDay}
-          onClick={() => onDay(undefined)}
-        >
-          {t('day.latest')}
-        </button>
-        {children}
-        {busy && <span className="spinner" aria-hidden="true" />}
-      </div>
+      <DayToolbar {...toolbar} />
     </div>
   );
 }
