@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../components/states';
 import { abilityLabel, formatIndicator, indicatorLabel } from '../fields';
-import { Field } from '../controls';
+import { Field } from '../../../components/Field';
 import { useStockText, type StockT } from '../messages';
 import { indicatorsQuery, latestReportQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
