@@ -1,29 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAppAt } from '../../app.testkit';
 import { catalog } from '../../contract/catalog';
 import { formatShanghaiDate } from '../../lib/format';
 import { premiumPct } from './premium';
-import { simulatedFetch } from './simulated-fetch.testkit';
+import { simulatedFundPages } from './simulated-fetch.testkit';
 
-const sim = simulatedFetch();
-
-// The simulator builds its fund universe on the first fund call: done once here, not inside a test.
-beforeAll(async () => {
-  await sim.client.fetchOperation('fund/performance/returns', { thscode: '005827.OF' });
-}, 120_000);
-
-beforeEach(() => {
-  localStorage.clear();
-  sim.requests.length = 0;
-  vi.stubGlobal('fetch', sim.fetch);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The simulator builds its fund universe on the first fund call: done once, not inside a test.
+const sim = simulatedFundPages();
 
 /** The fund operations the page called, with the `fund_type` each one carried. */
 function fundCalls(): { path: string; fundType: string | null }[] {
