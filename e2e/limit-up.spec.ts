@@ -206,3 +206,24 @@ test('the sentiment chart has one point per trading session of its ten, in the t
     String(last.pagination.total),
   );
 });
+
+test("the copied link of the latest review names its day, while the page's URL stays 'latest'", async ({
+  app,
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.open('/limit-up?pool=break');
+  await expect(page.getByTestId('limit-up-page')).toBeVisible();
+  // The simulator's clock stands at 2026-07-15 10:10, a trading day in session: the latest day is today.
+  await expect(
+    page.getByTestId('limit-up-date').getByRole('button', { name: /^交易日:/ }),
+  ).toHaveAccessibleName('交易日: 2026-07-15');
+  await app.main.getByRole('button', { name: /复制链接/ }).click();
+  await expect(app.main.getByRole('button', { name: /已复制/ })).toBeVisible();
+  const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(copied.pathname).toBe('/limit-up');
+  expect(copied.searchParams.get('date')).toBe('2026-07-15');
+  expect(copied.searchParams.get('pool')).toBe('break');
+  await expect(page).not.toHaveURL(/date=/);
+});

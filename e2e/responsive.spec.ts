@@ -2,13 +2,13 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * Every section at phone, tablet, laptop and desktop widths: each one reached from the menu with the
- * keyboard alone, and none of them (nor an instrument page) wider than the screen. The sections are read
- * from the navigation itself (the app's NAV_ITEMS), so a section added there is covered here too; each
- * page's screenshot is attached to the test report.
+ * Every section at phone, tablet, laptop, desktop and wide-desktop widths (the ones issue 15 names):
+ * each one reached from the menu with the keyboard alone, and none of them (nor an instrument page)
+ * wider than the screen. The sections are read from the navigation itself (the app's NAV_ITEMS), so a
+ * section added there is covered here too; each page's screenshot is attached to the test report.
  */
 
-const WIDTHS = [360, 768, 1024, 1440] as const;
+const WIDTHS = [360, 768, 1024, 1440, 1920] as const;
 /** Below this width the sections sit behind the menu button. */
 const MENU_BELOW = 1024;
 const INSTRUMENT_PAGE = '/stock/600519.SH';

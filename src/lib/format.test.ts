@@ -166,10 +166,8 @@ describe('Asia/Shanghai time', () => {
 
 describe('translate', () => {
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(translate('en', 'stock.notFound', { code: '600000.SH' })).toBe(
-      'No A-share with the code 600000.SH',
-    );
-    expect(translate('zh-CN', 'stock.notFound')).toBe('未找到代码为 {code} 的 A 股');
+    expect(translate('en', 'session.next', { time: '13:00' })).toBe('Next change: 13:00 (Beijing time)');
+    expect(translate('zh-CN', 'session.next')).toBe('下一次变化：{time}（北京时间）');
   });
 
   it('has the required empty-state text in both languages', () => {

@@ -3,6 +3,7 @@ import {
   isKnownNonTradingDay,
   neighbourDays,
   readUrlDate,
+  tradingDayTest,
   urlDateSchema,
   validUrlDate,
 } from './trading-days';
@@ -56,5 +57,15 @@ describe('isKnownNonTradingDay', () => {
     expect(isKnownNonTradingDay('2026-07-04', calendar)).toBe(false);
     expect(isKnownNonTradingDay('2026-07-18', calendar)).toBe(false);
     expect(isKnownNonTradingDay('2026-07-11', [])).toBe(false);
+  });
+});
+
+describe('tradingDayTest', () => {
+  it("offers the calendar's days once it is known, and Monday to Friday while it is not", () => {
+    // 2026-07-11 is a Saturday, 2026-07-13 a Monday, 2026-07-14 a Tuesday.
+    const unknown = tradingDayTest([]);
+    expect(['2026-07-11', '2026-07-13', '2026-07-14'].map(unknown)).toEqual([false, true, true]);
+    const known = tradingDayTest(['2026-07-14', '2026-07-11']);
+    expect(['2026-07-11', '2026-07-13', '2026-07-14'].map(known)).toEqual([true, false, true]);
   });
 });

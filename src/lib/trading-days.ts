@@ -64,3 +64,13 @@ export function isWeekdayDate(day: string): boolean {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6;
 }
+
+/**
+ * Which days a day picker offers: the calendar's trading days (sorted or not), or Monday to Friday while
+ * the calendar is unknown (empty).
+ */
+export function tradingDayTest(days: readonly string[]): (day: string) => boolean {
+  if (days.length === 0) return isWeekdayDate;
+  const set = new Set(days);
+  return (day) => set.has(day);
+}

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 // The leading "-" keeps the route generator from treating this file as a route.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { createAppRouter } from '../router';
-import { pageOf } from '../features/search/instrument';
 import { envelope, renderWithProviders, requestOf } from '../lib/testing.testkit';
 import { QueryClient } from '@tanstack/react-query';
 
@@ -29,6 +28,39 @@ const etf = {
   asset_type: 'fund-etf',
 };
 
+const otcFund = {
+  ...moutai,
+  thscode: '005827.OF',
+  ticker: '005827',
+  name: '中欧医疗健康混合A',
+  exchange: null,
+  asset_type: 'fund-otc',
+};
+const futures = {
+  ...moutai,
+  thscode: 'IF2609.CFX',
+  ticker: 'IF2609',
+  name: '沪深300股指2609',
+  exchange: 'CFX',
+  asset_type: 'futures',
+};
+const option = {
+  ...moutai,
+  thscode: 'IO2609-C-3800.CFX',
+  ticker: 'IO2609-C-3800',
+  name: '沪深300股指2609购3800',
+  exchange: 'CFX',
+  asset_type: 'options',
+};
+const index = {
+  ...moutai,
+  thscode: '000300.SH',
+  ticker: '000300',
+  name: '沪深300',
+  asset_type: 'a-share-index',
+};
+const RECORDS = [moutai, etf, otcFund, futures, option, index];
+
 function serve() {
   const fetch = vi.fn((input: unknown) => {
     const url = requestOf(input);
@@ -36,7 +68,7 @@ function serve() {
       return Promise.resolve(new Response(JSON.stringify({ mode: 'simulated', version: '0', now: 0 })));
     }
     const q = (url.searchParams.get('q') ?? '').toUpperCase();
-    const item = [moutai, etf].filter((record) => record.thscode.includes(q));
+    const item = RECORDS.filter((record) => record.thscode.includes(q));
     return Promise.resolve(envelope({ timestamp: 1, item }));
   });
   vi.stubGlobal('fetch', fetch);
@@ -86,20 +118,36 @@ describe('routes', () => {
     expect(await screen.findByText('未找到代码为 600000.SH 的 A 股')).toBeTruthy();
   });
 
-  it("an ETF's code on the stock route goes to the ETF's page, or says what it is while there is none", async () => {
+  // Every instrument page sends a code of another kind to that kind's own page, in each direction.
+  it.each([
+    ['/stock/510300.SH', '/fund/$thscode', '/fund/510300.SH'],
+    ['/stock/000300.SH', '/index/$thscode', '/index/000300.SH'],
+    ['/fund/600519.SH', '/stock/$thscode', '/stock/600519.SH'],
+    ['/fund/IF2609.CFX', '/futures/$thscode', '/futures/IF2609.CFX'],
+    ['/fund/000300.SH', '/index/$thscode', '/index/000300.SH'],
+    ['/futures/005827.OF', '/fund/$thscode', '/fund/005827.OF'],
+    ['/futures/IO2609-C-3800.CFX', '/options/$thscode', '/options/IO2609-C-3800.CFX'],
+    ['/options/IF2609.CFX', '/futures/$thscode', '/futures/IF2609.CFX'],
+    ['/options/600519.SH', '/stock/$thscode', '/stock/600519.SH'],
+    ['/index/600519.SH', '/stock/$thscode', '/stock/600519.SH'],
+    ['/index/510300.SH', '/fund/$thscode', '/fund/510300.SH'],
+    ['/sectors/IF2609.CFX', '/futures/$thscode', '/futures/IF2609.CFX'],
+  ])('%s lands on %s', async (from, route, to) => {
     serve();
-    const { router } = renderAt('/stock/510300.SH');
-    const own = pageOf('fund-etf');
-    if (own !== undefined) {
-      await waitFor(() => expect(router.state.location.pathname).not.toBe('/stock/510300.SH'));
-      // The redirect comes from the loader (the lookup runs beside the view's requests): the fund page's
-      // match follows once it has loaded.
-      await waitFor(() => expect(router.state.matches.at(-1)?.fullPath).toBe(own));
-    } else {
-      const notice = await screen.findByTestId('instrument-elsewhere');
-      expect(within(notice).getByRole('alert').textContent).toBe('510300.SH（沪深300ETF）是ETF，不是股票。');
-      expect(screen.queryByText(/不是有效的 A 股代码|未找到代码/)).toBeNull();
-    }
+    const { router } = renderAt(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to), { timeout: 10_000 });
+    // The redirect comes from the loader (the lookup runs beside the view's requests): the target's
+    // match follows once it has loaded. It replaced the wrong address: "back" does not return to it.
+    await waitFor(() => expect(router.state.matches.at(-1)?.fullPath).toBe(route), { timeout: 10_000 });
+    expect(router.history.length).toBe(1);
+  });
+
+  it('a code on its own page stays there', async () => {
+    serve();
+    const { router } = renderAt('/fund/510300.SH');
+    await waitFor(() => expect(router.state.matches.at(-1)?.fullPath).toBe('/fund/$thscode'));
+    await waitFor(() => expect(router.state.status).toBe('idle'));
+    expect(router.state.location.pathname).toBe('/fund/510300.SH');
   });
 
   it('Enter in the top-bar search opens the stock page', async () => {

@@ -1,5 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { loadOnOwnPage } from '../features/search/redirect';
 import { FundView } from '../features/fund/FundView';
 import { FundSkeleton } from '../features/fund/Skeletons';
 import { FUND_SEARCH_DEFAULTS, fundSearchSchema } from '../features/fund/url-state';
@@ -14,8 +16,15 @@ export const Route = createFileRoute('/fund/$thscode')({
   validateSearch: fundSearchSchema,
   search: { middlewares: [stripSearchParams(FUND_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps, cause }) =>
-    loadFundView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+  // A stock's, a futures contract's or another instrument's code goes to its own page.
+  loader: ({ context, params, deps, cause, preload }) =>
+    loadOnOwnPage(
+      context.queryClient,
+      params.thscode,
+      INSTRUMENT_PAGES['fund-etf'],
+      { preload },
+      loadFundView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+    ),
   pendingComponent: FundPending,
   component: FundRoute,
 });

@@ -1,5 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { loadOnOwnPage } from '../features/search/redirect';
 import { FuturesContractView } from '../features/futures/FuturesContractView';
 import { FuturesContractSkeleton } from '../features/futures/Skeletons';
 import { loadFuturesContractView, normaliseFuturesCode } from '../features/futures/loader';
@@ -14,8 +16,15 @@ export const Route = createFileRoute('/futures/$thscode')({
   validateSearch: futuresContractSchema,
   search: { middlewares: [stripSearchParams(FUTURES_CONTRACT_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps, cause }) =>
-    loadFuturesContractView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+  // A fund's, an option's or another instrument's code goes to its own page.
+  loader: ({ context, params, deps, cause, preload }) =>
+    loadOnOwnPage(
+      context.queryClient,
+      params.thscode,
+      INSTRUMENT_PAGES.futures,
+      { preload },
+      loadFuturesContractView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+    ),
   pendingComponent: FuturesContractPending,
   component: FuturesContractRoute,
 });

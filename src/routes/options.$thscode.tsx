@@ -1,5 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { loadOnOwnPage } from '../features/search/redirect';
 import { OptionsView } from '../features/options/OptionsView';
 import { OptionsSkeleton } from '../features/options/Skeletons';
 import { loadOptionsView } from '../features/options/loader';
@@ -14,8 +16,15 @@ export const Route = createFileRoute('/options/$thscode')({
   validateSearch: optionsSearchSchema,
   search: { middlewares: [stripSearchParams(OPTIONS_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: ({ context, params, deps, cause }) =>
-    loadOptionsView(context.queryClient, deps.search, params.thscode, { wait: cause !== 'stay' }),
+  // A futures contract's or another instrument's code goes to its own page.
+  loader: ({ context, params, deps, cause, preload }) =>
+    loadOnOwnPage(
+      context.queryClient,
+      params.thscode,
+      INSTRUMENT_PAGES.options,
+      { preload },
+      loadOptionsView(context.queryClient, deps.search, params.thscode, { wait: cause !== 'stay' }),
+    ),
   pendingComponent: OptionsSkeleton,
   component: OptionContractRoute,
 });

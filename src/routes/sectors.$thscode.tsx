@@ -1,5 +1,7 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { isThsIndex } from '../api/indices';
+import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { loadOnOwnPage } from '../features/search/redirect';
 import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
 import { normaliseIndexCode } from '../features/sectors/dates';
 import { loadIndexView } from '../features/sectors/loader';
@@ -20,8 +22,15 @@ export const Route = createFileRoute('/sectors/$thscode')({
     }
   },
   loaderDeps: ({ search }) => ({ range: search.range }),
-  loader: ({ context, params, deps, cause }) =>
-    loadIndexView(context.queryClient, params.thscode, deps, { wait: cause !== 'stay' }),
+  // A stock's, a fund's or another instrument's code goes to its own page (an index stays: the same view).
+  loader: ({ context, params, deps, cause, preload }) =>
+    loadOnOwnPage(
+      context.queryClient,
+      params.thscode,
+      INSTRUMENT_PAGES['a-share-index'],
+      { preload },
+      loadIndexView(context.queryClient, params.thscode, deps, { wait: cause !== 'stay' }),
+    ),
   pendingComponent: IndexPending,
   component: SectorRoute,
 });

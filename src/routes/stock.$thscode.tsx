@@ -1,8 +1,8 @@
-import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
 import { INSTRUMENT_PAGES } from '../features/search/instrument';
-import { ownPageOf } from '../features/search/redirect';
+import { loadOnOwnPage } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
@@ -19,14 +19,15 @@ export const Route = createFileRoute('/stock/$thscode')({
   validateSearch: stockSearchSchema,
   search: { middlewares: [stripSearchParams(STOCK_SEARCH_DEFAULTS)] },
   loaderDeps: ({ search }) => ({ search }),
-  loader: async ({ context, params, deps, cause, preload }) => {
-    const view = loadStockView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' });
-    // A fund's, an index's or another instrument's code goes to its own page: looked up beside the
-    // view's requests, never before them.
-    const own = preload ? undefined : await ownPageOf(context.queryClient, params.thscode, STOCK_PAGE);
-    if (own) throw redirect({ to: own.to, params: { thscode: own.thscode }, replace: true });
-    await view;
-  },
+  // A fund's, an index's or another instrument's code goes to its own page.
+  loader: ({ context, params, deps, cause, preload }) =>
+    loadOnOwnPage(
+      context.queryClient,
+      params.thscode,
+      STOCK_PAGE,
+      { preload },
+      loadStockView(context.queryClient, params.thscode, deps.search, { wait: cause !== 'stay' }),
+    ),
   pendingComponent: StockPending,
   component: StockRoute,
 });

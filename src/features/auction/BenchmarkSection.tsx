@@ -12,7 +12,7 @@ import { direction, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import {
   isKnownNonTradingDay,
-  isWeekdayDate,
+  tradingDayTest,
   neighbourDays,
   readUrlDate,
   type UrlDate,
@@ -115,7 +115,6 @@ export function BenchmarkSection({ view, onDate, onUseCodes }: BenchmarkSectionP
   const { urlDate, problem, auto, shownDay, query, days, today } = view;
   const columns = useMemo(() => benchmarkColumns(t, lang), [t, lang]);
   const data = problem === null ? query.data : undefined;
-  const daySet = useMemo(() => new Set(days), [days]);
   const window = {
     min: days[0] ?? addYearsToDate(today ?? '2000-01-01', -1),
     max: today ?? days.at(-1) ?? '',
@@ -137,7 +136,7 @@ export function BenchmarkSection({ view, onDate, onUseCodes }: BenchmarkSectionP
           value={shownDay}
           min={window.min}
           max={window.max}
-          isDayEnabled={(day) => (daySet.size > 0 ? daySet.has(day) : isWeekdayDate(day))}
+          isDayEnabled={tradingDayTest(days)}
           disabledNote={() => t('bench.pickerNonTrading')}
           onChange={(day) => onDate(day)}
           testId="bench-date"

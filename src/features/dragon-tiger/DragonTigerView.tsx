@@ -2,13 +2,13 @@ import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { calendarQuery, useMarketSession } from '../../api/live';
-import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type SortingState } from '../../components/DataTable';
-import { DayPicker } from '../../components/DayPicker';
+import { DayPageHead, DayPageHeadSkeleton } from '../../components/DayPageHead';
 import { Segmented } from '../../components/Segmented';
 import { DateNotice, NearestTradingDays } from '../../components/NearestTradingDays';
 import { Empty, ErrorState } from '../../components/states';
-import { isWeekdayDate, neighbourDays, readUrlDate } from '../../lib/trading-days';
+import { useI18n } from '../../lib/i18n';
+import { neighbourDays, readUrlDate } from '../../lib/trading-days';
 import { addYearsToDate } from '../../contract/time';
 import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
 import { tradingDaySet } from '../../contract/market-session';
@@ -39,6 +39,7 @@ export function DragonTigerView({
   onSearch: UpdateDragonTigerSearch;
 }) {
   const { t, lang } = useDragonTigerText();
+  const { t: common } = useI18n();
   const today = useServerToday();
   const session = useMarketSession();
   const calendar = useQuery(calendarQuery());
@@ -46,8 +47,6 @@ export function DragonTigerView({
     () => [...tradingDaySet(calendar.data?.item.map((d) => d.date) ?? [])].sort(),
     [calendar.data],
   );
-  const daySet = useMemo(() => new Set(days), [days]);
-  const calendarKnown = calendar.data !== undefined;
 
   const { board, code } = search;
   const urlDate = readUrlDate(search.date);
@@ -80,7 +79,7 @@ export function DragonTigerView({
   );
   const latestLink = (
     <Link to="/dragon-tiger" search={(current) => ({ ...current, date: undefined, code: undefined })}>
-      {t('toolbar.latest')}
+      {common('day.latest')}
     </Link>
   );
 
@@ -194,63 +193,27 @@ export function DragonTigerView({
 
   return (
     <div className="dtl-page" data-testid="dragon-tiger-page">
-      <div className="panel dtl-head">
-        <div className="dtl-head__row">
-          <h1 className="dtl-head__title">{t('page.title')}</h1>
-          <span className="muted dtl-head__intro">{t('page.intro')}</span>
-          <span className="dtl-head__spacer" />
-          {/* The latest day's link names that day, so it reopens the same list tomorrow. */}
-          <CopyLinkButton pin={{ date: tradeDate }} />
-        </div>
-        <div className="dtl-toolbar" role="toolbar" aria-label={t('toolbar.date')}>
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={prev === undefined}
-            onClick={() => onSearch({ date: prev, code: undefined })}
-            aria-label={t('toolbar.prevDay')}
-            title={t('toolbar.prevDay')}
-          >
-            ◀
-          </button>
-          <DayPicker
-            label={t('toolbar.date')}
-            value={tradeDate ?? date}
-            min={pickable?.min ?? '0000-01-01'}
-            max={pickable?.max ?? '0000-01-01'}
-            isDayEnabled={(day) => (calendarKnown ? daySet.has(day) : isWeekdayDate(day))}
-            disabledNote={() => t('picker.nonTrading')}
-            onChange={(day) => onSearch({ date: day, code: undefined })}
-            testId="dragon-tiger-date"
-          />
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={next === undefined}
-            onClick={() => onSearch({ date: next, code: undefined })}
-            aria-label={t('toolbar.nextDay')}
-            title={t('toolbar.nextDay')}
-          >
-            ▶
-          </button>
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={search.date === undefined}
-            onClick={() => onSearch({ date: undefined, code: undefined })}
-          >
-            {t('toolbar.latest')}
-          </button>
-          <Segmented
-            label={t('toolbar.board')}
-            value={board}
-            options={DRAGON_TIGER_BOARDS.map((option) => ({ value: option, label: t(`board.${option}`) }))}
-            onChange={(value) => onSearch({ board: value })}
-            testId="board-switch"
-          />
-          {list.isFetching && <span className="muted dtl-busy" aria-hidden="true" />}
-        </div>
-      </div>
+      <DayPageHead
+        title={t('page.title')}
+        intro={t('page.intro')}
+        shown={tradeDate}
+        pickable={pickable}
+        days={days}
+        prev={prev}
+        next={next}
+        hasUrlDay={search.date !== undefined}
+        onDay={(day) => onSearch({ date: day, code: undefined })}
+        busy={list.isFetching}
+        pickerTestId="dragon-tiger-date"
+      >
+        <Segmented
+          label={t('toolbar.board')}
+          value={board}
+          options={DRAGON_TIGER_BOARDS.map((option) => ({ value: option, label: t(`board.${option}`) }))}
+          onChange={(value) => onSearch({ board: value })}
+          testId="board-switch"
+        />
+      </DayPageHead>
       {content}
     </div>
   );
@@ -261,12 +224,7 @@ export function DragonTigerSkeleton() {
   const { t } = useDragonTigerText();
   return (
     <div className="dtl-page" aria-busy="true">
-      <div className="panel dtl-head">
-        <div className="dtl-head__row">
-          <h1 className="dtl-head__title">{t('page.title')}</h1>
-        </div>
-        <div className="dtl-toolbar skel dtl-toolbar--skeleton" />
-      </div>
+      <DayPageHeadSkeleton title={t('page.title')} />
       <SummaryCards summary={undefined} />
       <section className="panel dtl-table">
         <div className="skel dtl-table__skeleton" />

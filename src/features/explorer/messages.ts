@@ -106,6 +106,4 @@ export const messages = defineMessages({
   'json.keys': ['{count} 个字段', '{count} fields'],
   'json.more': ['还有 {count} 项', '{count} more'],
   'json.showMore': ['再显示 {count} 项', 'Show {count} more'],
-  'json.expandAll': ['全部展开', 'Expand all'],
-  'json.collapseAll': ['全部折叠', 'Collapse all'],
 });

@@ -1,25 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAppAt } from '../../app.testkit';
-import { simulatedFetch } from './simulated-fetch.testkit';
+import { simulatedFundPages } from './simulated-fetch.testkit';
 
-const sim = simulatedFetch();
-
-beforeAll(async () => {
-  await sim.client.fetchOperation('fund/performance/returns', { thscode: '005827.OF' });
-}, 120_000);
-
-beforeEach(() => {
-  localStorage.clear();
-  sim.requests.length = 0;
-  vi.stubGlobal('fetch', sim.fetch);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The simulator builds its fund universe on the first fund call: done once, not inside a test.
+const sim = simulatedFundPages();
 
 describe('fund comparison', () => {
   it('rebases every fund to 100 on one common day and lists the holdings they share', async () => {

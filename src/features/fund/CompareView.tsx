@@ -141,8 +141,8 @@ export function CompareView({
     <div className="fund-page fund-compare" data-testid="compare-view">
       <header className="panel fund-head">
         <div className="fund-head__id">
-          <h1 className="fund-head__name">{t('compare.title')}</h1>
-          <span className="fund-head__spacer" />
+          <h1 className="inst-head__name">{t('compare.title')}</h1>
+          <span className="inst-head__spacer" />
           <CopyLinkButton />
         </div>
         <p className="muted">{t('compare.hint', { max: COMPARE_MAX })}</p>

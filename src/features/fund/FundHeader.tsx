@@ -43,7 +43,7 @@ function Stat({
   title?: string;
 }) {
   return (
-    <div className="fund-stat" title={title}>
+    <div className="inst-stat" title={title}>
       <dt>{label}</dt>
       <dd className={tone ? `num ${tone}` : 'num'} data-testid={testId}>
         {children}
@@ -83,12 +83,12 @@ export function FundHeader({ record, fundRef }: { record: InstrumentRecord; fund
   return (
     <header className="panel fund-head" data-testid="fund-header">
       <div className="fund-head__id">
-        <h1 className="fund-head__name">{info?.fund_name ?? record.name}</h1>
-        <span className="fund-head__code num">{record.thscode}</span>
-        <span className="fund-head__type" data-testid="fund-type">
+        <h1 className="inst-head__name">{info?.fund_name ?? record.name}</h1>
+        <span className="inst-head__code num">{record.thscode}</span>
+        <span className="inst-head__badge" data-testid="fund-type">
           {typeLabel}
         </span>
-        <span className="fund-head__spacer" />
+        <span className="inst-head__spacer" />
         <Link className="btn btn--small" to="/fund/compare" search={{ codes: record.thscode }}>
           {t('header.compare')}
         </Link>
@@ -98,7 +98,7 @@ export function FundHeader({ record, fundRef }: { record: InstrumentRecord; fund
       <div className="fund-head__main">
         <div className="fund-head__navbox">
           <div
-            className={`fund-head__nav num ${tone}`}
+            className={`inst-head__price num ${tone}`}
             data-testid="unit-nav"
             aria-label={t('header.unitNav')}
           >

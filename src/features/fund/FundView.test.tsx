@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Fastify from 'fastify';
 import { watchlistsPlugin } from '../../../server/watchlists/routes';
@@ -13,25 +13,10 @@ import { formatNumber, formatPercent, formatShanghaiDate } from '../../lib/forma
 import { languagePreference } from '../../lib/i18n';
 import { requestOf } from '../../lib/testing.testkit';
 import { premiumPct } from './premium';
-import { simulatedFetch } from './simulated-fetch.testkit';
+import { simulatedFundPages } from './simulated-fetch.testkit';
 
-const sim = simulatedFetch();
-
-// The simulator builds its fund universe on the first fund call: done once here, not inside a test.
-beforeAll(async () => {
-  await sim.client.fetchOperation('fund/performance/returns', { thscode: '005827.OF' });
-}, 120_000);
-
-beforeEach(() => {
-  localStorage.clear();
-  sim.requests.length = 0;
-  vi.stubGlobal('fetch', sim.fetch);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// The simulator builds its fund universe on the first fund call: done once, not inside a test.
+const sim = simulatedFundPages();
 
 /** The fund operations the page called, with the `fund_type` each one carried. */
 function fundCalls(): { path: string; fundType: string | null }[] {
@@ -137,12 +122,12 @@ describe('fund page', () => {
     await waitFor(() => expect(section.textContent).toContain('链接中的报告期 2024-02-29 未披露'));
   }, 60_000);
 
-  it('names a code that is not a fund, one that does not exist and one that is malformed', async () => {
-    renderAppAt('/fund/600519.SH');
-    expect((await screen.findByRole('alert', {}, { timeout: 20_000 })).textContent).toContain(
-      '600519.SH（贵州茅台）不是基金，是A 股',
-    );
-    expect(screen.getByRole('link', { name: '打开股票页' }).getAttribute('href')).toBe('/stock/600519.SH');
+  it('sends a stock’s code to its stock page, and names a code that does not exist and one that is malformed', async () => {
+    const router = renderAppAt('/fund/600519.SH');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stock/600519.SH'), { timeout: 20_000 });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '贵州茅台' }, { timeout: 20_000 }),
+    ).toBeTruthy();
     cleanup();
     renderAppAt('/fund/999999.OF');
     expect((await screen.findByRole('alert', {}, { timeout: 20_000 })).textContent).toBe(

@@ -43,7 +43,7 @@ export function FundView({ thscode: raw, search, onSearch, searchBox }: FundView
     }
     return (
       <section className="panel fund-page">
-        <h1 className="fund-head__name">{thscode}</h1>
+        <h1 className="inst-head__name">{thscode}</h1>
         <ErrorState error={lookup.error} onRetry={() => void lookup.refetch()} />
       </section>
     );

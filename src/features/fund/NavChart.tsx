@@ -5,10 +5,10 @@ import type { InstrumentRecord } from '../../api/instruments';
 import { Segmented } from '../../components/Segmented';
 import { TimeChart, type ChartSeries, type MarkerSpec } from '../../components/chart/TimeChart';
 import type { ColorRole } from '../../components/chart/palette';
+import { candleVolumeSeries } from '../../components/chart/candles';
 import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import {
   DASH,
-  direction,
   formatAmount,
   formatNumber,
   formatPercent,
@@ -144,46 +144,7 @@ export function NavChart({
     const price = (value: number) => formatNumber(value, lang, 3);
     const pct = (value: number) => formatPercent(value, lang);
     if (view === 'market') {
-      const list = barItems ?? [];
-      return [
-        {
-          id: 'candles',
-          kind: 'candles',
-          data: list.flatMap((b) =>
-            b.open_price !== null && b.high_price !== null && b.low_price !== null && b.close_price !== null
-              ? [
-                  {
-                    time: b.date_ms,
-                    open: b.open_price,
-                    high: b.high_price,
-                    low: b.low_price,
-                    close: b.close_price,
-                  },
-                ]
-              : [],
-          ),
-          markers,
-          format: price,
-        },
-        {
-          id: 'volume',
-          kind: 'histogram',
-          pane: 1,
-          color: 'muted',
-          data: list.flatMap((b) =>
-            b.volume === null
-              ? []
-              : [
-                  {
-                    time: b.date_ms,
-                    value: b.volume,
-                    tone: direction((b.close_price ?? 0) - (b.open_price ?? 0)),
-                  },
-                ],
-          ),
-          format: (value) => formatAmount(value, lang),
-        },
-      ];
+      return candleVolumeSeries(barItems ?? [], { lang, digits: 3, amount: (b) => b.volume, markers });
     }
     if (view === 'return') {
       return [
@@ -297,7 +258,7 @@ export function NavChart({
         )}
         {active.isFetching && <span className="spinner fund-toolbar__busy" aria-hidden="true" />}
       </div>
-      <dl className="fund-legend num" data-testid="chart-legend">
+      <dl className="chart-legend num" data-testid="chart-legend">
         <div>
           <dt>{t('legend.date')}</dt>
           <dd data-testid="legend-date">{at === undefined ? DASH : formatShanghaiDate(at)}</dd>

@@ -28,7 +28,6 @@ const MESSAGES = {
   'state.notReady': ['暂无数据：服务尚未提供', 'No data yet: the service has none to give'],
   'state.code': ['代码 {code}', 'code {code}'],
   'state.empty': ['暂无数据', 'No data'],
-  'state.retry': ['重试', 'Retry'],
   'header.company': ['基金公司', 'Company'],
   'header.managers': ['基金经理', 'Managers'],
   'header.scale': ['基金规模', 'Fund size'],
@@ -187,7 +186,6 @@ const MESSAGES = {
   'diag.notRecovered': ['尚未修复', 'Not recovered'],
   'diag.peers': ['同类', 'Peers'],
   'diag.unknown': ['服务返回的诊断结构无法识别', 'The diagnosis came in a shape this page does not know'],
-  'portfolio.summary': ['资产配置概要', 'Portfolio summary'],
   'portfolio.report': ['报告期 {date}，{publish} 公布', 'Report of {date}, published {publish}'],
   'portfolio.stock': ['股票占净值', 'Stocks'],
   'portfolio.bond': ['债券占净值', 'Bonds'],
@@ -228,7 +226,6 @@ const MESSAGES = {
   'asset.bond': ['债券', 'Bonds'],
   'asset.deposit': ['存款', 'Deposits'],
   'asset.other': ['其他', 'Other'],
-  'asset.date': ['报告期', 'Report'],
   'holders.title': ['持有人结构', 'Holder structure'],
   'holders.basis': ['披露口径', 'Disclosure basis'],
   'basis.merged': ['合并', 'Merged'],
@@ -288,7 +285,6 @@ const MESSAGES = {
   'fin.income': ['利润表', 'Income statement'],
   'fin.balance': ['资产负债表', 'Balance sheet'],
   'fin.item': ['项目', 'Item'],
-  'fin.period': ['{date}', '{date}'],
   'fin.empty': ['没有披露的报告期', 'No disclosed period'],
   'fin.published': ['公布于 {date}', 'Published {date}'],
   'tools.line': ['指标走势', 'Indicator lines'],
@@ -402,7 +398,6 @@ const MESSAGES = {
   'compare.noOverlap': ['披露的持仓没有重合', 'The disclosed holdings do not overlap'],
   'compare.pair': ['基金组合', 'Pair'],
   'compare.holders': ['持有基金数', 'Held by'],
-  'compare.holdingsFailed': ['{name}：持仓不可用（{reason}）', '{name}: holdings unavailable ({reason})'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 const fundMessages = defineMessages(MESSAGES);

@@ -1,4 +1,5 @@
-import { afterAll, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { createSimulator } from '../../../server/simulator/index';
 import { createApiClient } from '../../api/client';
 import { requestOf } from '../../lib/testing.testkit';
@@ -38,4 +39,26 @@ export function simulatedFetch() {
   });
   const client = createApiClient({ fetch: (input) => answer(input) });
   return { fetch, requests, client };
+}
+
+/**
+ * A fund page test file's setup around `simulatedFetch`: the simulator's fund universe built once before
+ * the tests (a first fund call), and each test on a clean page, storage and request log with the
+ * simulated `fetch` in place.
+ */
+export function simulatedFundPages() {
+  const sim = simulatedFetch();
+  beforeAll(async () => {
+    await sim.client.fetchOperation('fund/performance/returns', { thscode: '005827.OF' });
+  }, 120_000);
+  beforeEach(() => {
+    localStorage.clear();
+    sim.requests.length = 0;
+    vi.stubGlobal('fetch', sim.fetch);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return sim;
 }

@@ -106,7 +106,6 @@ const MESSAGES = {
   'facts.multiplier': ['合约乘数', 'Multiplier'],
   'facts.tick': ['最小变动价位', 'Tick size'],
   'facts.sessions': ['交易时间', 'Trading hours'],
-  'facts.session': ['时段', 'Session'],
   'facts.trading': ['交易中', 'Trading'],
   'facts.notTrading': ['非交易时段', 'Not trading'],
   'facts.capitalFlow': ['资金流向', 'Capital flow'],
@@ -174,7 +173,6 @@ const MESSAGES = {
   'terms.annualised': ['年化基差率', 'Annualised'],
   'terms.date': ['数据日', 'As of'],
   'terms.role': ['标记', 'Mark'],
-  'terms.current': ['当前合约', 'This contract'],
 } as const;
 
 export type FuturesMessageKey = keyof typeof MESSAGES;

@@ -14,7 +14,6 @@ const MESSAGES = {
   'status.awaiting_listing': ['待上市', 'Awaiting listing'],
   'filter.label': ['筛选名称或代码', 'Filter by name or code'],
   'filter.placeholder': ['名称或代码', 'Name or code'],
-  'filter.clear': ['清除筛选', 'Clear filter'],
   'ics.download': ['下载日历文件 (.ics)', 'Download calendar (.ics)'],
   'ics.subscribe': ['订阅日历', 'Subscribe'],
   'ics.copy': ['复制订阅地址', 'Copy subscription URL'],

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { DayPicker } from '../../components/DayPicker';
+import { Field } from '../../components/Field';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { DASH, direction, formatNumber } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
@@ -84,10 +85,7 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
   return (
     <div className="hot-view" data-testid="history-view">
       <div className="hot-toolbar">
-        <span className="hot-field">
-          <span className="hot-field__label" aria-hidden="true">
-            {t('history.date')}
-          </span>
+        <Field label={t('history.date')} as="span">
           {/* Natural days (Beijing time): every day of the last year may be chosen. */}
           <DayPicker
             label={t('history.date')}
@@ -98,7 +96,7 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
             onChange={go}
             testId="history-date"
           />
-        </span>
+        </Field>
         <button
           type="button"
           className="btn btn--small"

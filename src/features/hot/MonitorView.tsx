@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveRefetchInterval } from '../../api/live';
+import { Field } from '../../components/Field';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { Segmented } from '../../components/Segmented';
 import { DASH, formatShanghaiDate } from '../../lib/format';
@@ -123,10 +124,9 @@ export function MonitorView({ search, onSearch }: { search: HotSearch; onSearch:
           options={MONITOR_STATES.map((value) => ({ value, label: t(`monitor.${value}`) }))}
           onChange={(next) => onSearch({ state: next, page: 1 })}
         />
-        <label className="hot-field">
-          <span className="hot-field__label">{t('monitor.size')}</span>
+        <Field label={t('monitor.size')}>
           <select
-            className="hot-input"
+            className="field-input"
             value={size}
             data-testid="monitor-size"
             onChange={(event) => onSearch({ size: Number(event.target.value), page: 1 })}
@@ -137,7 +137,7 @@ export function MonitorView({ search, onSearch }: { search: HotSearch; onSearch:
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <nav className="hot-pager" aria-label={t('monitor.paging')}>
           <button
             type="button"

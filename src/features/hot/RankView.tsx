@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveRefetchInterval } from '../../api/live';
+import { Field } from '../../components/Field';
 import { DataTable, codeNameColumns, type DataColumn } from '../../components/DataTable';
 import { Segmented } from '../../components/Segmented';
 import { formatNumber, formatShanghaiDateTime } from '../../lib/format';
@@ -97,10 +98,9 @@ export function RankView({ search, onSearch }: { search: HotSearch; onSearch: Up
           options={HOT_PERIODS.map((period) => ({ value: period, label: t(`period.${period}`) }))}
           onChange={(period) => onSearch({ period })}
         />
-        <label className="hot-field">
-          <span className="hot-field__label">{t('limit.label')}</span>
+        <Field label={t('limit.label')}>
           <select
-            className="hot-input"
+            className="field-input"
             value={search.limit}
             data-testid="limit-select"
             onChange={(event) => onSearch({ limit: Number(event.target.value) })}
@@ -111,7 +111,7 @@ export function RankView({ search, onSearch }: { search: HotSearch; onSearch: Up
               </option>
             ))}
           </select>
-        </label>
+        </Field>
         <span className="hot-toolbar__note muted" data-testid="rank-updated">
           {typeof updated === 'number' ? t('rank.updated', { time: formatShanghaiDateTime(updated) }) : ''}
           {refetchInterval !== false && ` · ${t('rank.live')}`}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { RankChart, rankAt, type RankLine } from '../../components/chart/RankChart';
 import type { ColorRole } from '../../components/chart/palette';
-import { DayPicker } from '../../components/DayPicker';
+import { DayRange } from '../../components/DayRange';
 import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
 import { addYearsToDate } from '../../contract/time';
@@ -152,34 +152,15 @@ export function TrendView({
             if (days !== undefined) choosePreset(days);
           }}
         />
-        <span className="hot-field">
-          <span className="hot-field__label" aria-hidden="true">
-            {t('trend.start')}
-          </span>
-          <DayPicker
-            label={t('trend.start')}
-            value={span?.start}
-            min={yearAgo}
-            max={span?.end ?? today ?? yearAgo}
-            isDayEnabled={() => true}
-            onChange={(day) => onSearch({ start: day }, { replace: true })}
-            testId="trend-start"
-          />
-        </span>
-        <span className="hot-field">
-          <span className="hot-field__label" aria-hidden="true">
-            {t('trend.end')}
-          </span>
-          <DayPicker
-            label={t('trend.end')}
-            value={span?.end}
-            min={span?.start ?? yearAgo}
-            max={today ?? yearAgo}
-            isDayEnabled={() => true}
-            onChange={(day) => onSearch({ end: day }, { replace: true })}
-            testId="trend-end"
-          />
-        </span>
+        <DayRange
+          labels={{ from: t('trend.start'), to: t('trend.end') }}
+          value={span === null ? null : { from: span.start, to: span.end }}
+          window={{ min: yearAgo, max: today ?? yearAgo }}
+          onChange={(edge, day) =>
+            onSearch(edge === 'from' ? { start: day } : { end: day }, { replace: true })
+          }
+          testIds={{ from: 'trend-start', to: 'trend-end' }}
+        />
         {pending && <span className="spinner hot-toolbar__busy" aria-hidden="true" />}
       </div>
 
@@ -224,7 +205,7 @@ export function TrendView({
         <div className="hot-trend__add">
           {codes.length < TREND_MAX_CODES ? (
             <>
-              <span className="hot-field__label">{t('trend.add')}</span>
+              <span className="tool-field__label">{t('trend.add')}</span>
               <div className="hot-trend__search" data-testid="trend-picker">
                 {stockPicker(add)}
               </div>

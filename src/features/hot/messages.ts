@@ -68,7 +68,6 @@ const MESSAGES = {
     '区间最长一年：{start} 至 {end} 超出',
     'A window spans at most one year: {start} to {end} is longer',
   ],
-  'trend.title': ['人气排名走势（第 1 名在顶部）', 'Popularity rank over time (rank 1 at the top)'],
   'trend.window': ['区间', 'Window'],
   'trend.days': ['{days} 天', '{days} days'],
   'trend.year': ['1 年', '1 year'],
@@ -101,10 +100,6 @@ const MESSAGES = {
   'trend.noPoints': ['无数据', 'no data'],
   'trend.failed': ['失败', 'failed'],
   'trend.unavailable': ['当前环境无法绘制图表', 'Charts cannot be drawn here'],
-  'trend.notAShare': [
-    '{name}（{code}）不是 A 股，不能加入排名走势',
-    '{name} ({code}) is not an A-share and cannot join the rank trend',
-  ],
   'monitor.state': ['状态', 'State'],
   'monitor.current': ['当前监控', 'Current'],
   'monitor.history': ['历史监控', 'History'],

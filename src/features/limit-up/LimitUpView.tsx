@@ -10,13 +10,13 @@ import {
 } from '../../api/limit-pools';
 import { latestTradingDay, useLiveRefetchInterval, useServerToday, useTradingDays } from '../../api/live';
 import { quotesByCode, wholeMarketQuery } from '../../api/market';
-import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type SortingState } from '../../components/DataTable';
-import { DayPicker } from '../../components/DayPicker';
+import { DayPageHead, DayPageHeadSkeleton } from '../../components/DayPageHead';
 import { Segmented } from '../../components/Segmented';
 import { Empty, ErrorState } from '../../components/states';
 import { POOLS } from '../../api/limit-pools';
 import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
+import { neighbourDays } from '../../lib/trading-days';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { DASH, formatNumber, formatPercent } from '../../lib/format';
 import type { SearchPatch } from '../../lib/useSearchPatch';
@@ -30,7 +30,7 @@ import {
   upRows,
   type PoolRow,
 } from './columns';
-import { nextTradingDay, previousTradingDay, sentimentDays } from './days';
+import { previousTradingDay, sentimentDays } from './days';
 import { Ladder } from './Ladder';
 import { useLimitUpText, type LimitUpT } from './messages';
 import { ladderColumns, ladderDayOf, leadingThemes, passes, promotions } from './model';
@@ -53,11 +53,6 @@ import './limit-up.css';
  */
 
 const THEMES = 12;
-
-function isWeekday(day: string): boolean {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-}
 
 function Summary({
   up,
@@ -199,7 +194,6 @@ export function LimitUpView({
   const { t, lang } = useLimitUpText();
   const today = useServerToday();
   const days = useTradingDays();
-  const daySet = useMemo(() => new Set(days), [days]);
   const latest = today === null ? null : latestTradingDay(days, today);
   const date = search.date ?? latest;
   const dayMs = date === null ? undefined : shanghaiMidnight(date);
@@ -274,8 +268,10 @@ export function LimitUpView({
   const filtered = search.board !== 'all' || search.q !== '' || search.min > 1;
 
   const pickable = latest === null ? null : { min: addYearsToDate(latest, -1), max: latest };
-  const prev = date === null ? undefined : previousTradingDay(days, date);
-  const next = date === null ? undefined : nextTradingDay(days, date);
+  const { prev, next } =
+    pickable === null
+      ? { prev: undefined, next: undefined }
+      : neighbourDays(days, date ?? undefined, pickable);
   const selectedName =
     search.code === undefined
       ? undefined
@@ -287,57 +283,19 @@ export function LimitUpView({
 
   return (
     <div className="lu-page" data-testid="limit-up-page">
-      <div className="panel lu-head">
-        <div className="lu-head__row">
-          <h1 className="lu-head__title">{t('page.title')}</h1>
-          <span className="muted lu-head__intro">{t('page.intro')}</span>
-          <span className="lu-spacer" />
-          <CopyLinkButton />
-        </div>
-        <div className="lu-toolbar" role="toolbar" aria-label={t('toolbar.date')}>
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={prev === undefined || (pickable !== null && prev < pickable.min)}
-            onClick={() => onSearch({ date: prev, code: undefined })}
-            aria-label={t('toolbar.prevDay')}
-            title={t('toolbar.prevDay')}
-          >
-            ◀
-          </button>
-          <DayPicker
-            label={t('toolbar.date')}
-            value={date ?? undefined}
-            min={pickable?.min ?? '0000-01-01'}
-            max={pickable?.max ?? '0000-01-01'}
-            isDayEnabled={(day) => (days.length > 0 ? daySet.has(day) : isWeekday(day))}
-            disabledNote={() => t('picker.nonTrading')}
-            onChange={(day) => onSearch({ date: day === latest ? undefined : day, code: undefined })}
-            testId="limit-up-date"
-          />
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={next === undefined || (latest !== null && next > latest)}
-            onClick={() => onSearch({ date: next === latest ? undefined : next, code: undefined })}
-            aria-label={t('toolbar.nextDay')}
-            title={t('toolbar.nextDay')}
-          >
-            ▶
-          </button>
-          <button
-            type="button"
-            className="btn btn--small"
-            disabled={search.date === undefined}
-            onClick={() => onSearch({ date: undefined, code: undefined })}
-          >
-            {t('toolbar.latest')}
-          </button>
-          {(up.isFetching || down.isFetching || broke.isFetching) && (
-            <span className="spinner" aria-hidden="true" />
-          )}
-        </div>
-      </div>
+      <DayPageHead
+        title={t('page.title')}
+        intro={t('page.intro')}
+        shown={date ?? undefined}
+        pickable={pickable}
+        days={days}
+        prev={prev}
+        next={next}
+        hasUrlDay={search.date !== undefined}
+        onDay={(day) => onSearch({ date: day === latest ? undefined : day, code: undefined })}
+        busy={up.isFetching || down.isFetching || broke.isFetching}
+        pickerTestId="limit-up-date"
+      />
 
       <Summary
         up={up.data?.total}
@@ -457,12 +415,7 @@ export function LimitUpSkeleton() {
   const { t } = useLimitUpText();
   return (
     <div className="lu-page" aria-busy="true">
-      <div className="panel lu-head">
-        <div className="lu-head__row">
-          <h1 className="lu-head__title">{t('page.title')}</h1>
-        </div>
-        <div className="skel lu-toolbar--skeleton" />
-      </div>
+      <DayPageHeadSkeleton title={t('page.title')} />
       <Summary up={undefined} broken={undefined} down={undefined} height={undefined} streaks={undefined} />
       <section className="panel">
         <div className="skel lu-ladder--skeleton" />

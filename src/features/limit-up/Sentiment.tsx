@@ -107,10 +107,10 @@ export function Sentiment({
           {t('sentiment.title')}
         </h2>
         <span className="muted lu-hint">{t('sentiment.hint', { count: days.length })}</span>
-        <span className="lu-legend">
-          <span className="lu-legend__item lu-legend__item--up">{t('sentiment.up')}</span>
-          <span className="lu-legend__item lu-legend__item--amber">{t('sentiment.broken')}</span>
-          <span className="lu-legend__item lu-legend__item--accent">{t('sentiment.height')}</span>
+        <span className="chart-keys">
+          <span className="chart-keys__item chart-keys__item--up">{t('sentiment.up')}</span>
+          <span className="chart-keys__item chart-keys__item--amber">{t('sentiment.broken')}</span>
+          <span className="chart-keys__item chart-keys__item--accent">{t('sentiment.height')}</span>
         </span>
       </div>
       {series.isError && !series.data ? (

@@ -11,7 +11,3 @@ export function sentimentDays(days: readonly string[], date: string): string[] {
 export function previousTradingDay(days: readonly string[], date: string): string | undefined {
   return days.filter((d) => d < date).at(-1);
 }
-
-export function nextTradingDay(days: readonly string[], date: string): string | undefined {
-  return days.find((d) => d > date);
-}

@@ -14,10 +14,8 @@ const MESSAGES = {
   'period.label': ['热榜周期', 'Hot-list period'],
   'period.day': ['日榜', 'Day'],
   'period.hour': ['小时榜', 'Hour'],
-  'session.title': ['交易时段', 'Market session'],
   'session.tradingDay': ['今天是交易日', 'Today is a trading day'],
   'session.nonTradingDay': ['今天休市', 'The market is closed today'],
-  'session.serverTime': ['北京时间 {time}', 'Beijing time {time}'],
   'session.next': ['下一次变化 {time}', 'Next change {time}'],
   'session.guess': [
     '交易日历暂不可用，按周一至周五估算',
@@ -86,7 +84,6 @@ const MESSAGES = {
   'bucket.limitDown': ['跌停', 'Limit down'],
   'bucket.count': ['{label}：{count} 只', '{label}: {count}'],
   'limitUp.title': ['涨停复盘', 'Limit-up review'],
-  'limitUp.day': ['{date}', '{date}'],
   'limitUp.up': ['涨停', 'Limit up'],
   'limitUp.sealRate': ['封板率', 'Seal rate'],
   'limitUp.broken': ['炸板', 'Broke the limit'],
@@ -99,7 +96,6 @@ const MESSAGES = {
   'sectors.industry': ['行业', 'Industries'],
   'sectors.concept': ['概念', 'Concepts'],
   'sectors.empty': ['暂无板块行情', 'No sector quotes'],
-  'sectors.more': ['全部板块 →', 'All sectors →'],
 } as const;
 
 export type HomeMessageKey = keyof typeof MESSAGES;

@@ -24,7 +24,6 @@ const MESSAGES = {
   'unread.count': ['{count} 条新快讯', '{count} new'],
   'unread.markAll': ['全部标为已读', 'Mark all read'],
   'unread.badge': ['新', 'New'],
-  'unread.hint': ['点击条目标为已读', 'Click an item to mark it read'],
   'list.label': ['快讯列表', 'News flashes'],
   'day.today': ['今天', 'Today'],
   'weekday.0': ['周日', 'Sun'],

@@ -5,6 +5,7 @@ import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Segmented } from '../../components/Segmented';
 import { ChartFrame } from '../../components/chart/ChartFrame';
+import { candleVolumeSeries } from '../../components/chart/candles';
 import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import { daysToExpiry } from '../../lib/expiry';
 import {
@@ -80,33 +81,12 @@ function DailyChart({ detail, digits }: { detail: OptionDetail; digits: number }
   );
   const [hovered, setHovered] = useState<number | null>(null);
   const onHover = useCallback((time: number | null) => setHovered(time), []);
-  const series = useMemo<ChartSeries[]>(
-    () => [
-      {
-        id: 'candles',
-        kind: 'candles',
-        data: bars.map((b) => ({
-          time: b.timestamp,
-          open: b.open_price,
-          high: b.high_price,
-          low: b.low_price,
-          close: b.close_price,
-        })),
-        format: (value) => formatNumber(value, lang, digits),
-      },
-      {
-        id: 'volume',
-        kind: 'histogram',
-        pane: 1,
-        color: 'muted',
-        data: bars.map((b) => ({
-          time: b.timestamp,
-          value: b.volume ?? 0,
-          tone: direction(b.close_price - b.open_price),
-        })),
-        format: (value) => formatAmount(value, lang),
-      },
-    ],
+  const series = useMemo(
+    () =>
+      candleVolumeSeries(
+        bars.map((b) => ({ ...b, date_ms: b.timestamp })),
+        { lang, digits, amount: (b) => b.volume ?? 0 },
+      ),
     [bars, lang, digits],
   );
   const index = hovered === null ? bars.length - 1 : bars.findIndex((b) => b.timestamp === hovered);

@@ -6,7 +6,8 @@ import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../ap
 import { useLiveRefetchInterval, useServerToday } from '../../api/live';
 import { quotesByCode, wholeMarketQuery, type QuoteRow } from '../../api/market';
 import { useValuations, valuationChunks, type Valuation } from '../../api/valuations';
-import { TimeChart, type ChartSeries } from '../../components/chart/TimeChart';
+import { TimeChart } from '../../components/chart/TimeChart';
+import { candleVolumeSeries } from '../../components/chart/candles';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type DataColumn, type SortingState } from '../../components/DataTable';
 import { codeNameColumns } from '../../components/DataTable/stockColumns';
@@ -254,35 +255,11 @@ function IndexChart({
     enabled: span !== null,
   });
   const items = bars.data?.item;
-  const series = useMemo<ChartSeries[]>(() => {
-    const data = items ?? [];
-    return [
-      {
-        id: 'candles',
-        kind: 'candles',
-        data: data.map((b) => ({
-          time: b.date_ms,
-          open: b.open_price,
-          high: b.high_price,
-          low: b.low_price,
-          close: b.close_price,
-        })),
-        format: (value) => formatNumber(value, lang, 2),
-      },
-      {
-        id: 'turnover',
-        kind: 'histogram',
-        pane: 1,
-        color: 'muted',
-        data: data.map((b) => ({
-          time: b.date_ms,
-          value: b.turnover,
-          tone: direction(b.close_price - b.open_price),
-        })),
-        format: (value) => formatAmount(value, lang),
-      },
-    ];
-  }, [items, lang]);
+  const series = useMemo(
+    () =>
+      candleVolumeSeries(items ?? [], { lang, digits: 2, amount: (b) => b.turnover, amountId: 'turnover' }),
+    [items, lang],
+  );
   return (
     <section className="panel index-chart" aria-label={t('chart.label', { name: record.name })}>
       <div className="index-toolbar">

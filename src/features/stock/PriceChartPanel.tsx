@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../components/states';
 import { TimeChart, type ChartSeries, type MarkerSpec } from '../../components/chart/TimeChart';
+import { candleVolumeSeries } from '../../components/chart/candles';
 import { shanghaiMidnight } from '../../contract/time';
 import {
   DASH,
@@ -203,33 +204,7 @@ export function PriceChartPanel({
 
   const series = useMemo<ChartSeries[]>(() => {
     const price = (value: number) => formatNumber(value, lang, 2);
-    const list: ChartSeries[] = [
-      {
-        id: 'candles',
-        kind: 'candles',
-        data: data.map((b) => ({
-          time: b.date_ms,
-          open: b.open_price,
-          high: b.high_price,
-          low: b.low_price,
-          close: b.close_price,
-        })),
-        markers,
-        format: price,
-      },
-      {
-        id: 'volume',
-        kind: 'histogram',
-        pane: 1,
-        color: 'muted',
-        data: data.map((b) => ({
-          time: b.date_ms,
-          value: b.volume,
-          tone: direction(b.close_price - b.open_price),
-        })),
-        format: (value) => formatAmount(value, lang),
-      },
-    ];
+    const list = candleVolumeSeries(data, { lang, digits: 2, amount: (b) => b.volume, markers });
     for (const period of overlays) {
       const points = data.flatMap((b) => {
         const value = b.ma[period];
@@ -412,7 +387,7 @@ function Legend({
   const since =
     comparison === null || comparison.baseMs === null ? '' : formatShanghaiDate(comparison.baseMs);
   return (
-    <dl className="stock-legend num" data-testid="chart-legend">
+    <dl className="chart-legend num" data-testid="chart-legend">
       <div>
         <dt>{t('legend.date')}</dt>
         <dd data-testid="legend-date">{barDate(bar, interval, t)}</dd>
@@ -500,7 +475,7 @@ function IndicatorLegend({ bar, ind }: { bar: ChartBar | undefined; ind: Exclude
             { key: 'lower', label: 'LOWER', value: n(bar?.boll.lower, 2), className: 'chart-key--ma60' },
           ];
   return (
-    <dl className="stock-legend stock-legend--ind num" data-testid="indicator-legend" data-indicator={ind}>
+    <dl className="chart-legend stock-legend--ind num" data-testid="indicator-legend" data-indicator={ind}>
       <div title={t(`ind.${ind}Title`)}>
         <dt className="stock-legend__name">{t(`ind.${ind}`)}</dt>
       </div>

@@ -37,7 +37,7 @@ export function Stat({
   wide?: boolean;
 }) {
   return (
-    <div className={wide ? 'stock-head__stat stock-head__stat--wide' : 'stock-head__stat'} title={title}>
+    <div className={wide ? 'inst-stat stock-head__stat--wide' : 'inst-stat'} title={title}>
       <dt>{label}</dt>
       <dd className={tone === 'flat' ? 'num' : `num ${tone}`} data-testid={testId}>
         {value}
@@ -53,13 +53,13 @@ export function StockHeaderSkeleton({ thscode }: { thscode: string }) {
   return (
     <header className="panel stock-head stock-head--skeleton">
       <div className="stock-head__id">
-        <h1 className="stock-head__name">
+        <h1 className="inst-head__name">
           <span className="skel skel--text" style={{ width: '6em' }} />
         </h1>
-        <span className="stock-head__code num">{thscode}</span>
+        <span className="inst-head__code num">{thscode}</span>
       </div>
       <div className="stock-head__quote">
-        <div className="stock-head__last num flat">{DASH}</div>
+        <div className="inst-head__price num flat">{DASH}</div>
         <div className="stock-head__change num flat">
           <span>{DASH}</span>
           <span>{DASH}</span>
@@ -78,9 +78,9 @@ export function PriceChartSkeleton({ indicator = 'none' }: { indicator?: string 
   return (
     <section className="panel stock-chart" aria-busy="true">
       <div className="stock-toolbar stock-toolbar--skeleton" />
-      <div className="stock-legend stock-legend--skeleton" />
+      <div className="chart-legend" />
       <div className="stock-chart__body skel" style={{ height: chartHeight(indicator) }} />
-      {indicator !== 'none' && <div className="stock-legend stock-legend--skeleton" />}
+      {indicator !== 'none' && <div className="chart-legend" />}
     </section>
   );
 }

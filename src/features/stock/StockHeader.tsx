@@ -120,9 +120,9 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
   return (
     <header className="panel stock-head" data-testid="stock-header">
       <div className="stock-head__id">
-        <h1 className="stock-head__name">{record.name}</h1>
-        <span className="stock-head__code num">{record.thscode}</span>
-        <span className="stock-head__exchange" title={t('header.exchange')}>
+        <h1 className="inst-head__name">{record.name}</h1>
+        <span className="inst-head__code num">{record.thscode}</span>
+        <span className="inst-head__badge" title={t('header.exchange')}>
           {exchangeLabel(record.exchange, t)}
         </span>
         {atLimit && (
@@ -130,13 +130,13 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
             {t(atLimit === 'up' ? 'header.atLimitUp' : 'header.atLimitDown')}
           </span>
         )}
-        <span className="stock-head__spacer" />
+        <span className="inst-head__spacer" />
         <AddToWatchlist thscode={record.thscode} />
         <CopyLinkButton />
       </div>
       <div className="stock-head__quote">
         <div
-          className={`stock-head__last num ${tone}`}
+          className={`inst-head__price num ${tone}`}
           data-testid="quote-last"
           aria-label={t('header.last')}
         >

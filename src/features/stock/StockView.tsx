@@ -43,7 +43,7 @@ export function StockView({ thscode: raw, search, onSearch, searchBox }: StockVi
     }
     return (
       <section className="panel stock-page">
-        <h1 className="stock-head__name">{thscode}</h1>
+        <h1 className="inst-head__name">{thscode}</h1>
         <ErrorState error={lookup.error} onRetry={() => void lookup.refetch()} />
       </section>
     );

@@ -3,6 +3,7 @@ import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../ap
 import { calendarQuery, serverToday } from '../../api/live';
 import { valuationChunks, valuationQuery } from '../../api/valuations';
 import { A_SHARE_CODE_RE } from '../../contract/params';
+import { tradingDaySet } from '../../contract/market-session';
 import { addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import { barWindow, dragonTigerDateProblem, windowStart } from './dates';
 import {
@@ -100,12 +101,7 @@ export function reportOf(fiscalYear: number, fiscalPeriod: string): string | nul
 /** The trading calendar (`yyyy-MM-dd`; the shell reads it too), empty when it cannot be read. */
 async function tradingDays(queryClient: QueryClient): Promise<string[]> {
   const data = await queryClient.ensureQueryData(calendarQuery()).catch(() => undefined);
-  return data?.item.map((d) => calendarDate(d.date)) ?? [];
-}
-
-/** The calendar sends `yyyyMMdd`; the rest of the page speaks `yyyy-MM-dd`. */
-export function calendarDate(text: string): string {
-  return /^\d{8}$/.test(text) ? `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}` : text;
+  return [...tradingDaySet(data?.item.map((d) => d.date) ?? [])].sort();
 }
 
 /**

@@ -157,10 +157,6 @@ const MESSAGES = {
     '因子 = 前收盘 ÷ ((前收盘 − 每股派息) ÷ (1 + 每股送股))，前收盘取除权日前一交易日的不复权收盘价',
     'factor = prev close ÷ ((prev close − dividend) ÷ (1 + bonus)), with the unadjusted close of the trading day before the ex-date',
   ],
-  'dt.date': ['日期', 'Date'],
-  'dt.latest': ['最近交易日', 'Latest trading day'],
-  'dt.prevDay': ['前一交易日', 'Previous trading day'],
-  'dt.nextDay': ['后一交易日', 'Next trading day'],
   'dt.tradeDate': ['交易日 {date}', 'Trading day {date}'],
   'dt.empty': ['{code} 在 {date} 未上龙虎榜', '{code} was not on the dragon-tiger list on {date}'],
   'dt.notListed': [
@@ -168,7 +164,6 @@ const MESSAGES = {
     '{code} listed on {listDate}: it was not trading on {date}',
   ],
   'dt.nonTrading': ['{date} 不是交易日', '{date} is not a trading day'],
-  'dt.pickerNonTrading': ['非交易日', 'not a trading day'],
   'dt.outside': [
     '龙虎榜只能查询最近一年（{min} 至 {max}），{date} 不在其中',
     'Dragon-tiger records cover the last year only ({min} to {max}); {date} is outside it',
@@ -261,7 +256,6 @@ const MESSAGES = {
   'board.star': ['科创板', 'STAR'],
   'board.bse': ['北交所', 'Beijing'],
   'board.st': ['ST 股', 'ST stocks'],
-  'statement.yoy': ['同比', 'YoY'],
   'statement.yoyTitle': [
     '与上年同期相比的增减；上年同期为负或为零时不计算',
     'Change against the same period a year before; not computed when that value is zero or negative',

@@ -473,7 +473,7 @@ function ManagerCard({
       <QueryView query={performance} height={260} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
-            <dl className="fund-legend num">
+            <dl className="chart-legend num">
               <div>
                 <dt>{t('legend.date')}</dt>
                 <dd>{formatShanghaiDate(last?.date_ms)}</dd>

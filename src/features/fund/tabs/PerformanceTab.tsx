@@ -237,7 +237,7 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
       <QueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
-            <dl className="fund-legend num">
+            <dl className="chart-legend num">
               <div>
                 <dt>{t('history.latest', { date: formatShanghaiDate(last?.date_ms) })}</dt>
                 <dd />

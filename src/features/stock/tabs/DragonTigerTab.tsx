@@ -1,38 +1,29 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { calendarQuery } from '../../../api/live';
-import { DayPicker } from '../../../components/DayPicker';
+import { DayToolbar } from '../../../components/DayPageHead';
 import { InstitutionRanges } from '../../../components/InstitutionRanges';
 import { Empty, ErrorState } from '../../../components/states';
 import { addYearsToDate } from '../../../contract/time';
 import { dragonTigerDateProblem } from '../dates';
-import { isWeekdayDate } from '../../../lib/trading-days';
-import { useServerToday } from '../../../api/live';
+import { neighbourDays } from '../../../lib/trading-days';
+import { useServerToday, useTradingDays } from '../../../api/live';
 import { useStockText } from '../messages';
 import { dragonTigerQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
-import { calendarDate } from '../loader';
 
 export function DragonTigerTab({ record, search, onSearch }: TabProps) {
   const { t } = useStockText();
   const today = useServerToday();
-  const calendar = useQuery(calendarQuery());
-  const days = useMemo(
-    () => (calendar.data?.item.map((d) => calendarDate(d.date)) ?? []).sort(),
-    [calendar.data],
-  );
-  const tradingDays = useMemo(() => new Set(days), [days]);
+  const days = useTradingDays();
   const dt = search.dt;
   const listDate = record.list_date ?? null;
-  const min = today === null ? undefined : addYearsToDate(today, -1);
+  const pickable = today === null ? null : { min: addYearsToDate(today, -1), max: today };
+  const min = pickable?.min;
   const problem = dragonTigerDateProblem(dt, today, days, listDate);
   const detail = useQuery({ ...dragonTigerQuery(record.thscode, dt), enabled: problem === null });
 
   const shown = dt ?? detail.data?.trade_date;
-  const before = shown === undefined ? undefined : days.filter((d) => d < shown).at(-1);
-  const after =
-    shown === undefined ? undefined : days.find((d) => d > shown && (today === null || d <= today));
-  const go = (date: string | undefined) => onSearch({ dt: date });
+  const { prev, next } =
+    pickable === null ? { prev: undefined, next: undefined } : neighbourDays(days, shown, pickable);
 
   let body;
   const date = dt ?? '';
@@ -55,51 +46,22 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
 
   return (
     <div className="stock-tab" data-testid="dragon-tiger">
-      <div className="stock-toolbar">
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={before === undefined || (min !== undefined && before < min)}
-          onClick={() => go(before)}
-          aria-label={t('dt.prevDay')}
-          title={t('dt.prevDay')}
-        >
-          ◀
-        </button>
-        <DayPicker
-          label={t('dt.date')}
-          value={shown}
-          min={min ?? '0000-01-01'}
-          max={today ?? '0000-01-01'}
-          isDayEnabled={(day) => (days.length > 0 ? tradingDays.has(day) : isWeekdayDate(day))}
-          disabledNote={() => t('dt.pickerNonTrading')}
-          onChange={go}
-          testId="stock-dt-date"
-        />
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={after === undefined}
-          onClick={() => go(after)}
-          aria-label={t('dt.nextDay')}
-          title={t('dt.nextDay')}
-        >
-          ▶
-        </button>
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={dt === undefined}
-          onClick={() => go(undefined)}
-        >
-          {t('dt.latest')}
-        </button>
+      <DayToolbar
+        shown={shown}
+        pickable={pickable}
+        days={days}
+        prev={prev}
+        next={next}
+        hasUrlDay={dt !== undefined}
+        onDay={(date) => onSearch({ dt: date })}
+        pickerTestId="stock-dt-date"
+      >
         {detail.data && (
           <span className="stock-toolbar__note muted num">
             {t('dt.tradeDate', { date: detail.data.trade_date })}
           </span>
         )}
-      </div>
+      </DayToolbar>
       {body}
     </div>
   );

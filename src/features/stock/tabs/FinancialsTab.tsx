@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, ErrorState } from '../../../components/states';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { Segmented } from '../../../components/Segmented';
-import { DayPicker } from '../../../components/DayPicker';
-import { Field } from '../controls';
+import { DayRange } from '../../../components/DayRange';
+import { Field } from '../../../components/Field';
 import { isDateText } from '../dates';
 import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField } from '../fields';
 import { DERIVED_ROWS, derivedRow } from '../statements';
@@ -28,7 +28,6 @@ const LIMITS = Array.from({ length: LIMIT_MAX - LIMIT_MIN + 1 }, (_, i) => LIMIT
 
 /** Report periods are calendar days: any day from the first A-share reports on may bound the window. */
 const STATEMENT_FIRST_DAY = '1990-01-01';
-const anyDay = () => true;
 
 export function FinancialsTab({ record, search, onSearch }: TabProps) {
   const { t, lang } = useStockText();
@@ -114,7 +113,7 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
         {search.mode === 'latest' ? (
           <Field label={t('statement.limit')}>
             <select
-              className="stock-input"
+              className="field-input"
               value={search.limit}
               onChange={(e) => onSearch({ limit: Number(e.target.value) }, { replace: true })}
             >
@@ -126,36 +125,13 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
             </select>
           </Field>
         ) : (
-          <>
-            <span className="stock-field">
-              <span className="stock-field__label" aria-hidden="true">
-                {t('statement.from')}
-              </span>
-              <DayPicker
-                label={t('statement.from')}
-                value={bounds?.from}
-                min={STATEMENT_FIRST_DAY}
-                max={bounds?.to ?? today ?? STATEMENT_FIRST_DAY}
-                isDayEnabled={anyDay}
-                onChange={(day) => setDate('from', day)}
-                testId="statement-from"
-              />
-            </span>
-            <span className="stock-field">
-              <span className="stock-field__label" aria-hidden="true">
-                {t('statement.to')}
-              </span>
-              <DayPicker
-                label={t('statement.to')}
-                value={bounds?.to}
-                min={bounds?.from ?? STATEMENT_FIRST_DAY}
-                max={today ?? STATEMENT_FIRST_DAY}
-                isDayEnabled={anyDay}
-                onChange={(day) => setDate('to', day)}
-                testId="statement-to"
-              />
-            </span>
-          </>
+          <DayRange
+            labels={{ from: t('statement.from'), to: t('statement.to') }}
+            value={bounds}
+            window={{ min: STATEMENT_FIRST_DAY, max: today ?? STATEMENT_FIRST_DAY }}
+            onChange={setDate}
+            testIds={{ from: 'statement-from', to: 'statement-to' }}
+          />
         )}
         <span className="stock-toolbar__note muted">
           {t('statement.unit')} · <span title={t('statement.yoyTitle')}>{t('statement.unitPct')}</span>

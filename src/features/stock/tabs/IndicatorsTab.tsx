@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../components/states';
 import { abilityLabel, formatIndicator, indicatorLabel } from '../fields';
-import { Field } from '../controls';
+import { Field } from '../../../components/Field';
 import { useStockText, type StockT } from '../messages';
 import { indicatorsQuery, latestReportQuery } from '../queries';
 import type { TabProps } from '../StockTabs';
@@ -93,7 +93,7 @@ export function IndicatorsTab({ record, search, onSearch }: TabProps) {
       <div className="stock-toolbar">
         <Field label={t('indicators.report')}>
           <select
-            className="stock-input"
+            className="field-input"
             value={report ?? ''}
             disabled={choices.length === 0}
             data-testid="report-select"

@@ -193,10 +193,10 @@ export function IntradayTab({ record, search, onSearch }: TabProps) {
         >
           {t('intraday.latest')}
         </button>
-        <span className="stock-intraday__legend muted" title={t('intraday.legendHint')}>
-          <span className="stock-intraday__key stock-intraday__key--accent">{t('intraday.direction')}</span>
-          <span className="stock-intraday__key stock-intraday__key--up">{t('intraday.mainNet')}</span>
-          <span className="stock-intraday__key stock-intraday__key--amber">{t('intraday.retailNet')}</span>
+        <span className="chart-keys muted" title={t('intraday.legendHint')}>
+          <span className="chart-keys__item chart-keys__item--accent">{t('intraday.direction')}</span>
+          <span className="chart-keys__item chart-keys__item--up">{t('intraday.mainNet')}</span>
+          <span className="chart-keys__item chart-keys__item--amber">{t('intraday.retailNet')}</span>
         </span>
         {(hf.isFetching || minutes.isFetching) && (
           <span className="spinner stock-toolbar__busy" aria-hidden="true" />
