@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
 import { isThsIndex } from '../api/indices';
-import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
 import { normaliseIndexCode } from '../features/sectors/dates';

@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
-import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { FundView } from '../features/fund/FundView';
 import { FundSkeleton } from '../features/fund/Skeletons';

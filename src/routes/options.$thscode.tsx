@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
-import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { OptionsView } from '../features/options/OptionsView';
 import { OptionsSkeleton } from '../features/options/Skeletons';

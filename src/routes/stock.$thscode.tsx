@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { InstrumentSearch } from '../features/search/InstrumentSearch';
 import { InstrumentElsewhere } from '../features/search/InstrumentElsewhere';
-import { INSTRUMENT_PAGES } from '../features/search/instrument';
+import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';

@@ -5,7 +5,7 @@ import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { INSTRUMENT_CODE_RE } from '../../contract/params';
 import { hasMessage, useI18n } from '../../lib/i18n';
 import { AddToWatchlist } from '../watchlists';
-import { assetTypesOf, pageOf, type InstrumentPage } from './instrument';
+import { assetTypesOf, pageOf, type InstrumentPage } from '../../lib/instrument-pages';
 import { canonicalCode } from './redirect';
 import { searchText } from './messages';
 

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { InstrumentRecord } from '../../api/instruments';
 import { InstrumentCombobox, comboboxLabels } from '../../components/InstrumentCombobox';
 import { hasMessage, useI18n } from '../../lib/i18n';
-import { targetOf, type InstrumentPage } from './instrument';
+import { targetOf } from './instrument';
+import type { InstrumentPage } from '../../lib/instrument-pages';
 
 export interface SearchBoxProps {
   /** Called for instruments that have a page; other types get a message in the box. */

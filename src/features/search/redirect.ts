@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { INSTRUMENT_CODE_RE } from '../../contract/params';
-import { pageOf, type InstrumentPage } from './instrument';
+import { pageOf, type InstrumentPage } from '../../lib/instrument-pages';
 
 /** A code as the pages read it: trimmed, upper case (the service's suffixes are upper case). */
 export function canonicalCode(raw: string): string {

@@ -8,8 +8,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Link } from '@tanstack/react-router';
 import type { WatchlistEdit, WatchlistItem } from '../../api/watchlists';
+import { InstrumentLink } from '../../components/InstrumentLink';
 import { DataTable, type DataColumn, type SortingState } from '../../components/DataTable';
 import {
   DASH,
@@ -248,20 +248,18 @@ export function WatchlistTable({
         header: t('col.code'),
         value: (row) => row.item.thscode,
         hideable: false,
-        cell: (row) =>
-          row.item.asset_type === 'a-share' ? (
-            <Link
-              to="/stock/$thscode"
-              params={{ thscode: row.item.thscode }}
-              className="wl-code num"
-              // The code stays the link's name (what is seen is what is said); the name is a hint.
-              title={t('row.open', { name: row.item.name })}
-            >
-              {row.item.thscode}
-            </Link>
-          ) : (
-            <span className="wl-code num">{row.item.thscode}</span>
-          ),
+        // Every kind of instrument opens its own page. The code stays the link's name (what is seen is
+        // what is said); the name is a hint.
+        cell: (row) => (
+          <InstrumentLink
+            thscode={row.item.thscode}
+            assetType={row.item.asset_type}
+            className="wl-code num"
+            title={t('row.open', { name: row.item.name })}
+          >
+            {row.item.thscode}
+          </InstrumentLink>
+        ),
       },
       { id: 'name', header: t('col.name'), value: (row) => row.item.name },
       { id: 'type', header: t('col.type'), value: (row) => assetLabel(row.item.asset_type) },

@@ -52,6 +52,16 @@ async function openList(codes: string[], notes: Record<string, string> = {}, que
 }
 
 describe('the list page', () => {
+  it("links every row's code to its instrument's own page", async () => {
+    await openList(['600519.SH', '510300.SH', '110022.OF', 'IF2609.CFX']);
+    const hrefOf = (code: string) =>
+      within(rowOf(code)).getByRole('link', { name: code }).getAttribute('href');
+    expect(hrefOf('600519.SH')).toBe('/stock/600519.SH');
+    expect(hrefOf('510300.SH')).toBe('/fund/510300.SH');
+    expect(hrefOf('110022.OF')).toBe('/fund/110022.OF');
+    expect(hrefOf('IF2609.CFX')).toBe('/futures/IF2609.CFX');
+  });
+
   it('shows the items in their order with live figures from ONE snapshot for all A-shares', async () => {
     await openList(['600519.SH', '510300.SH', '000001.SZ']);
     expect(within(rowOf('600519.SH')).getByText('贵州茅台')).toBeTruthy();
