@@ -12,6 +12,7 @@ import { LISTENING_LINE, runServer, waitForOutput } from '../process.testkit';
 import { testConfig } from '../testkit';
 import { watchlistHistorySchema, watchlistIndexSchema } from '../../src/contract/watchlists';
 import { asError, asList, call, conflictSchema } from './watchlists.testkit';
+import { openSse } from './sse.testkit';
 
 /**
  * The app with DATABASE_URL: the watchlist routes run on PostgreSQL (no SQLite file is made), and two
@@ -156,6 +157,30 @@ describeWithPostgres('the app on PostgreSQL', () => {
     await done;
     expect(heard).toEqual([list.id]);
   });
+
+  it('ends its open event streams once the change feed listens again after a loss, so pages read their lists anew', async () => {
+    const listening = app();
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = listening.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const stream = await openSse(`http://127.0.0.1:${port}${W}/events`);
+      // The first frame is the retry hint: the stream is open.
+      expect((await stream.nextFrame())?.retry).toBeGreaterThan(0);
+      const database = new URL(url).pathname.slice(1);
+      const cut = await server.admin<{ cut: boolean }>(
+        "SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE application_name = 'market-dashboard-feed' AND datname = $1",
+        [database],
+      );
+      expect(cut.length).toBeGreaterThan(0);
+      // Changes made while the feed was down were never heard: the stream ends (the browser opens it
+      // again and reads its lists) once the feed is back, rather than going on as if nothing was missed.
+      let frame = await stream.nextFrame();
+      while (frame !== null) frame = await stream.nextFrame();
+    } finally {
+      await listening.close();
+    }
+  }, 60_000);
 });
 
 describe('the app without DATABASE_URL', () => {
