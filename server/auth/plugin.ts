@@ -138,8 +138,10 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
 
   app.decorateRequest('identity', null);
   app.decorateRequest('clientKey', '');
-  // The secret signs the cookies (HMAC); sessions hold no more than who signed in and until when.
-  app.register(cookie, auth.mode === 'oidc' ? { secret: auth.sessionSecret } : {});
+  // The secret signs the cookies (HMAC); sessions hold no more than who signed in and until when. Only
+  // OpenID Connect sign-in has cookies: in the other modes their hooks would run on every request for
+  // nothing.
+  if (auth.mode === 'oidc') app.register(cookie, { secret: auth.sessionSecret });
 
   function readSession(request: FastifyRequest): SessionCookie | null {
     const raw = request.cookies[SESSION_COOKIE];

@@ -83,8 +83,9 @@ export const apiPlugin: FastifyPluginAsync<GatewayDeps> = async (api, deps) => {
   });
 
   // Per client (the rate limit plugin's route hook): the dashboard polls, but no one browser may crowd
-  // out the rest of the team.
-  registerGateway(api, deps, { config: { rateLimit: {} } });
+  // out the rest of the team. The compress plugin's hooks stay off this route: an answer is sent in the
+  // encoding made once with it (representation.ts), and a GET has no body to decompress.
+  registerGateway(api, deps, { config: { rateLimit: {} }, compress: false, decompress: false });
 
   api.setNotFoundHandler((request, reply) =>
     sendAnswer(reply, unknownOperation(pathOf(request.url), request.id)),
