@@ -19,6 +19,7 @@ import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
+import { lazyChildLogger } from './lazy-logger';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
 import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
@@ -205,6 +206,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...loggerOptions(deps),
     // One line per request, written when the answer is done (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made only if it logs (a cache hit does not: its line is the access log's).
+    ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     bodyLimit: BODY_LIMIT,
     genReqId: newRequestId,
     // The browser does not get to choose ids that end up in our logs and headers.
