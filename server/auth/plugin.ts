@@ -171,7 +171,14 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
   }
 
   // Before every other hook: the first thing any request meets.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Synchronous (a callback hook, no promise per request); a refusal sends the answer and ends here.
+    const refused = admit(request, reply);
+    if (!refused) done();
+  });
+
+  /** Who is asking, and whether they may; the refusal sent when not. */
+  function admit(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
     if (!isAllowedHost(request.headers.host, allowedHosts)) {
       request.log.warn({ host: String(request.headers.host ?? '').slice(0, 100) }, 'host not allowed');
       return refuse(
@@ -233,7 +240,8 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
         );
       }
     }
-  });
+    return null;
+  }
 
   app.get(SESSION_PATH, async (request, reply): Promise<Session> => {
     reply.header('cache-control', 'no-store');

@@ -127,8 +127,20 @@ export class AnswerCache {
     });
   }
 
+  /**
+   * A fresh answer (HIT) at once, without a turn of the promise queue; undefined when serving the request
+   * needs more (`serve`). Counted as the hit it is.
+   */
+  fresh(request: Omit<ResilientRequest, 'priority'>): ServedAnswer | undefined {
+    const now = this.opts.ticker.now();
+    const cached = this.lru.get(keyOf(request), { allowStale: true });
+    if (cached === undefined || now >= cached.freshUntil) return undefined;
+    this.counts.hits++;
+    return answer(cached, 'HIT', now);
+  }
+
   async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
-    const key = `${request.operation.id}?${request.query}`;
+    const key = keyOf(request);
     const now = this.opts.ticker.now();
     const cached = this.lru.get(key, { allowStale: true });
     const usable = cached !== undefined && now < cached.staleUntil ? cached : undefined;
@@ -194,7 +206,11 @@ export class AnswerCache {
   }
 }
 
-type ServedAnswer = Extract<Served, { type: 'answer' }>;
+export type ServedAnswer = Extract<Served, { type: 'answer' }>;
+
+function keyOf(request: Omit<ResilientRequest, 'priority'>): string {
+  return `${request.operation.id}?${request.query}`;
+}
 
 function answer(value: CachedAnswer, cache: CacheStatus, now: number): ServedAnswer {
   return {
