@@ -1,9 +1,12 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
-import { isThsIndex } from '../api/indices';
 import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
-import { normaliseIndexCode } from '../features/sectors/dates';
 import { loadIndexView } from '../features/sectors/loader';
-import { INDEX_SEARCH_DEFAULTS, indexSearchSchema } from '../features/sectors/url-state';
+import {
+  INDEX_SEARCH_DEFAULTS,
+  indexSearchSchema,
+  isThsIndex,
+  normaliseIndexCode,
+} from '../features/sectors/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**
