@@ -101,18 +101,24 @@ export async function createSampleList(
 /**
  * Records, from the first byte on (buffered observers): every largest-contentful-paint candidate, long
  * tasks, layout shifts without recent input. Added with `page.addInitScript` before the page loads.
+ * Observers deliver their entries in a task of their own, which a busy page (4× CPU) may not have run
+ * when the figures are read: `flush()` takes what is still queued.
  */
 export const OBSERVE = `
-  window.__perf = { lcp: [], long: [], shifts: [] };
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__perf.lcp.push(entry.startTime);
-  }).observe({ type: 'largest-contentful-paint', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__perf.long.push(entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__perf.shifts.push(entry.value);
-  }).observe({ type: 'layout-shift', buffered: true });
+  window.__perf = { lcp: [], long: [], shifts: [], observers: [] };
+  const watch = (type, take) => {
+    const handle = (entries) => { for (const entry of entries) take(entry); };
+    const observer = new PerformanceObserver((list) => handle(list.getEntries()));
+    observer.observe({ type, buffered: true });
+    window.__perf.observers.push(() => handle(observer.takeRecords()));
+  };
+  watch('largest-contentful-paint', (entry) => window.__perf.lcp.push(entry.startTime));
+  watch('longtask', (entry) => window.__perf.long.push(entry.duration));
+  watch('layout-shift', (entry) => { if (!entry.hadRecentInput) window.__perf.shifts.push(entry.value); });
+  window.__perf.flush = () => {
+    for (const take of window.__perf.observers) take();
+    return { lcp: window.__perf.lcp, long: window.__perf.long, shifts: window.__perf.shifts };
+  };
 `;
 
 const observedSchema = z.object({
@@ -153,7 +159,7 @@ const isScript = (r: Resource) => new URL(r.name).pathname.endsWith('.js');
 
 /** What the page recorded (OBSERVE) and its resource timing, once it has settled. */
 export async function readFigures(page: Page): Promise<Figures> {
-  const observed = observedSchema.parse(await page.evaluate('window.__perf'));
+  const observed = observedSchema.parse(await page.evaluate('window.__perf.flush()'));
   const resources = resourceSchema.parse(
     await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => ({

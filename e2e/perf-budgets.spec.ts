@@ -117,6 +117,11 @@ for (const visit of visits()) {
     // Idle network, or a tail of secondary calls (the limit-up page's industry map) still going: the
     // paint has long happened either way.
     await page.waitForLoadState('networkidle', { timeout: SETTLE_MAX_MS }).catch(() => undefined);
+    // A busy machine may report the paints late: wait a while for the first LCP entry (the check below
+    // names its absence).
+    await page
+      .waitForFunction('window.__perf.flush().lcp.length > 0', null, { timeout: 10_000 })
+      .catch(() => undefined);
     const figures = await readFigures(page);
     const rounds = roundsBeforeLcp(figures.resources, figures.lcpMs, isData);
     const requests = dataRequests(figures.resources, isData)
