@@ -177,4 +177,27 @@ describe('size step', () => {
     expect(out).toMatch(/the entry chunk is 10\d\.\d kB gzip, over its 100 kB budget/);
     expect((await size(build(withEntryOf(90 * 1024)))).code).toBe(0);
   });
+
+  it('fails when all the initial JS is over its gzip budget, shared chunks included', async () => {
+    const withSharedOf = (bytes: number): Record<string, Chunk> => ({
+      ...app(['shared']),
+      shared: { file: 'assets/shared.js', bytes },
+    });
+    const { code, out } = await size(build(withSharedOf(172 * 1024)));
+    expect(code).toBe(1);
+    expect(out).toMatch(/the initial JS is 17\d\.\d kB gzip, over its 171 kB budget/);
+    expect((await size(build(withSharedOf(160 * 1024)))).code).toBe(0);
+  });
+
+  it("fails when the contract's parameter builders are loaded up front", async () => {
+    const withShared = (sources: string[]): Record<string, Chunk> => ({
+      ...app(['shared']),
+      shared: { file: 'assets/shared.js', sources },
+    });
+    const { code, out } = await size(build(withShared(['../../src/contract/params.ts'])));
+    expect(code).toBe(1);
+    expect(out).toContain('src/contract/params.ts is in the initial chunks (assets/shared.js)');
+    // Their plain values may load up front.
+    expect((await size(build(withShared(['../../src/contract/params-terms.ts'])))).code).toBe(0);
+  });
 });

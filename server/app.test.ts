@@ -187,11 +187,15 @@ describe('protection', () => {
   it('limits each client on /api: 429 with Retry-After and a 6429 envelope; pages are not limited', async () => {
     const a = buildApp(built, 'simulated', { CLIENT_RATE_LIMIT_PER_MIN: '3' });
     for (let i = 0; i < 3; i++) {
-      expect((await a.inject({ method: 'GET', url: SNAPSHOT })).statusCode).toBe(200);
+      const allowed = await a.inject({ method: 'GET', url: SNAPSHOT });
+      expect(allowed.statusCode).toBe(200);
+      // The limit's figures come with a refusal only, not on every answer under it.
+      expect(allowed.headers['x-ratelimit-remaining']).toBeUndefined();
     }
     const limited = await a.inject({ method: 'GET', url: SNAPSHOT });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['x-ratelimit-limit']).toBe('3');
     expect(limited.headers['x-cache']).toBe('MISS');
     const env: unknown = limited.json();
     expect(env).toMatchObject({ code: 6429, data: null, request_id: limited.headers['x-request-id'] });

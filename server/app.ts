@@ -9,6 +9,7 @@ import { API_BASE_PATH } from '../src/contract/operation';
 import { WATCHLISTS_BASE_PATH } from '../src/contract/watchlists';
 import type { Config } from './config';
 import { apiLogFields, pathOf } from './gateway/operation-handler';
+import type { ApiLogFields } from './gateway/operation-handler';
 import { answerUndecodableUrl, apiPlugin, ClientRateLimitError } from './gateway/api-plugin';
 import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
@@ -20,6 +21,7 @@ import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
 import { registerStatic } from './static';
+import { lazyChildLogger } from './lazy-logger';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import type { WatchlistRepository } from './watchlists/repository';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
@@ -85,6 +87,15 @@ export const DEFAULT_TUNING: GatewayTuning = {
 export { MAX_URL_LENGTH } from './gateway/api-plugin';
 /** The API takes no bodies; the watchlists take small JSON ones. */
 export const BODY_LIMIT = 64 * 1024;
+
+/** The one line each request writes when its answer is done; /api requests add the gateway's part. */
+type AccessLine = {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+} & Partial<ApiLogFields>;
 
 const gateways = new WeakMap<FastifyInstance, Gateway>();
 const watchlistStores = new WeakMap<FastifyInstance, WatchlistRepository>();
@@ -228,6 +239,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     ...loggerOptions(deps),
     // One line per request, written when the answer is done (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's own logger is made only if it logs (a cache hit does not: its line is the access log's).
+    ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     bodyLimit: BODY_LIMIT,
     genReqId: newRequestId,
     // The browser does not get to choose ids that end up in our logs and headers.
@@ -317,20 +330,34 @@ export function createApp(deps: AppDeps): FastifyInstance {
     timeWindow: 60_000,
     // The user when signed in (several people may share one proxy address), else the address.
     keyGenerator: (request) => request.clientKey || request.ip,
+    // The limit's figures go with a refusal (with Retry-After), not on every answer under it: three
+    // headers less to write on each cache hit, and nobody reads them there.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // The access line's fields are fixed (none is a header object or a key), so the redaction paths, whose
+  // wildcards ran over each of its fields on every request, have nothing to find in it: it goes through
+  // a child made once without them. The request's id is its first field, as the request's own logger
+  // would have bound it.
+  const accessLog = app.log.child({}, { redact: [] });
+  app.addHook('onResponse', (request, reply, done) => {
     const gatewayFields = apiLogFields.get(request);
-    const line = {
+    const line: AccessLine = {
+      reqId: request.id,
       method: request.method,
       path: pathOf(request.url).slice(0, 200),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...gatewayFields,
     };
-    if (reply.statusCode >= 500 || gatewayFields?.failure !== undefined) request.log.warn(line, 'request');
-    else request.log.info(line, 'request');
+    if (reply.statusCode >= 500 || gatewayFields?.failure !== undefined) accessLog.warn(line, 'request');
+    else accessLog.info(line, 'request');
+    done();
   });
 
   // After the rate limit, whose route hook its gateway route asks for.

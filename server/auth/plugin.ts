@@ -141,8 +141,10 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
 
   app.decorateRequest('identity', null);
   app.decorateRequest('clientKey', '');
-  // The secret signs the cookies (HMAC); sessions hold no more than who signed in and until when.
-  app.register(cookie, auth.mode === 'oidc' ? { secret: auth.sessionSecret } : {});
+  // The secret signs the cookies (HMAC); sessions hold no more than who signed in and until when. Only
+  // OpenID Connect sign-in has cookies: in the other modes their hooks would run on every request for
+  // nothing.
+  if (auth.mode === 'oidc') app.register(cookie, { secret: auth.sessionSecret });
 
   function readSession(request: FastifyRequest): SessionCookie | null {
     const raw = request.cookies[SESSION_COOKIE];
@@ -174,8 +176,15 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
   const probes = new Set<string>(Object.values(HEALTH_PATHS));
 
   // Before every other hook: the first thing any request meets.
-  app.addHook('onRequest', async (request, reply) => {
-    if (probes.has(pathOf(request.url))) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    // Synchronous (a callback hook, no promise per request); a refusal sends the answer and ends here.
+    const refused = admit(request, reply);
+    if (!refused) done();
+  });
+
+  /** Who is asking, and whether they may; the refusal sent when not. Probes pass as they are. */
+  function admit(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+    if (probes.has(pathOf(request.url))) return null;
     if (!isAllowedHost(request.headers.host, allowedHosts)) {
       request.log.warn({ host: String(request.headers.host ?? '').slice(0, 100) }, 'host not allowed');
       return refuse(
@@ -237,7 +246,8 @@ export function installAuth(app: FastifyInstance, options: AuthOptions): void {
         );
       }
     }
-  });
+    return null;
+  }
 
   app.get(SESSION_PATH, async (request, reply): Promise<Session> => {
     reply.header('cache-control', 'no-store');

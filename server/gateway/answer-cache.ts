@@ -178,8 +178,20 @@ export class AnswerCache {
     return value;
   }
 
+  /**
+   * A fresh answer (HIT) at once, without a turn of the promise queue; undefined when serving the request
+   * needs more (`serve`). Counted as the hit it is.
+   */
+  fresh(request: Omit<ResilientRequest, 'priority'>): ServedAnswer | undefined {
+    const now = this.opts.ticker.now();
+    const cached = this.lru.get(keyOf(request), { allowStale: true });
+    if (cached === undefined || now >= cached.freshUntil) return undefined;
+    this.counts.hits++;
+    return answer(cached, 'HIT', now);
+  }
+
   async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
-    const key = `${request.operation.id}?${request.query}`;
+    const key = keyOf(request);
     const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
     const now = this.opts.ticker.now();
     if (usable && now < usable.freshUntil) {
@@ -256,7 +268,11 @@ export class AnswerCache {
   }
 }
 
-type ServedAnswer = Extract<Served, { type: 'answer' }>;
+export type ServedAnswer = Extract<Served, { type: 'answer' }>;
+
+function keyOf(request: Omit<ResilientRequest, 'priority'>): string {
+  return `${request.operation.id}?${request.query}`;
+}
 
 function cachedAnswer(answer: SharedAnswer): CachedAnswer {
   return {

@@ -67,24 +67,28 @@ export function answerUndecodableUrl(request: FastifyRequest, reply: FastifyRepl
 export const apiPlugin: FastifyPluginAsync<GatewayDeps> = async (api, deps) => {
   // Every answer carries an id and a cache status, including 404s and errors; the handler replaces
   // them with the service's id and the real status.
-  api.addHook('onRequest', async (request, reply) => {
+  api.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id).header('x-cache', 'MISS');
-    if (request.url.length > MAX_URL_LENGTH) {
-      return sendAnswer(
-        reply,
-        fail(
-          request,
-          414,
-          ErrorCode.PARAM_FORMAT,
-          `The request address is longer than ${MAX_URL_LENGTH} characters.`,
-        ),
-      );
+    if (request.url.length <= MAX_URL_LENGTH) {
+      done();
+      return;
     }
+    // Answered here: a callback hook that has sent its answer does not call done().
+    sendAnswer(
+      reply,
+      fail(
+        request,
+        414,
+        ErrorCode.PARAM_FORMAT,
+        `The request address is longer than ${MAX_URL_LENGTH} characters.`,
+      ),
+    );
   });
 
   // Per client (the rate limit plugin's route hook): the dashboard polls, but no one browser may crowd
-  // out the rest of the team.
-  registerGateway(api, deps, { config: { rateLimit: {} } });
+  // out the rest of the team. The compress plugin's hooks stay off this route: an answer is sent in the
+  // encoding made once with it (representation.ts), and a GET has no body to decompress.
+  registerGateway(api, deps, { config: { rateLimit: {} }, compress: false, decompress: false });
 
   api.setNotFoundHandler((request, reply) =>
     sendAnswer(reply, unknownOperation(pathOf(request.url), request.id)),

@@ -1,5 +1,5 @@
 import { AnswerCache } from './answer-cache';
-import type { CacheEntry, CacheStats, Served } from './answer-cache';
+import type { CacheEntry, CacheStats, Served, ServedAnswer } from './answer-cache';
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
@@ -50,6 +50,8 @@ export interface GatewayStatus {
 
 export interface Gateway {
   serve(req: UpstreamRequest): Promise<Served>;
+  /** A fresh cached answer at once (the hit path), or undefined when only `serve` can answer. */
+  fresh(req: UpstreamRequest): ServedAnswer | undefined;
   /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
   upstream: Upstream;
   status(): GatewayStatus;
@@ -119,6 +121,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
 
   return {
     serve: (req) => cache.serve(req),
+    fresh: (req) => cache.fresh(req),
     upstream: { call: callThrough, close: async () => undefined },
     status,
     inFlight: () => budget.inFlight,

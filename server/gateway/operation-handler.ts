@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import { operationByPath } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
-import type { CacheStatus } from './answer-cache';
+import type { CacheStatus, Served } from './answer-cache';
 import { matchesEtag, type Representation } from './representation';
 import type { Gateway } from './gateway';
 import { retryAfterHeader } from './failures';
@@ -89,7 +89,11 @@ function parseQuery(op: Operation, query: unknown, search: string | undefined): 
 /** Longer query strings are not worth keeping (the longest legitimate one is under 2 KiB). */
 const MEMO_KEY_MAX = 2_048;
 
-export async function answerOperation(
+/**
+ * The answer to one /api request. A fresh cached answer comes back at once (the hit path takes no turn
+ * of the promise queue); anything that needs the gateway's work comes back as a promise.
+ */
+export function answerOperation(
   input: {
     path: string;
     query: unknown;
@@ -99,7 +103,7 @@ export async function answerOperation(
     client?: string;
   },
   deps: GatewayDeps,
-): Promise<GatewayAnswer> {
+): GatewayAnswer | Promise<GatewayAnswer> {
   const op = operationByPath(input.path);
   if (!op) return unknownOperation(input.path, input.requestId);
 
@@ -108,34 +112,54 @@ export async function answerOperation(
   const temporal = checkTemporal(op, parsed.value, deps.clock());
   if (temporal) return fail(400, temporal.code, temporal.message, input.requestId);
 
-  const served = await deps.gateway.serve({
+  const request = {
     operation: op,
     query: parsed.query,
     requestId: input.requestId,
     ...(input.client === undefined ? {} : { client: input.client }),
-  });
-  const line = {
-    op: op.id,
-    query: parsed.query,
-    cache: served.cache,
-    attempts: served.attempts,
-    upstreamMs: served.upstreamMs,
   };
+  const hit = deps.gateway.fresh(request);
+  if (hit) return answerOf(op.id, parsed.query, input.requestId, hit);
+  return deps.gateway.serve(request).then((served) => answerOf(op.id, parsed.query, input.requestId, served));
+}
+
+function answerOf(op: string, query: string, requestId: string, served: Served): GatewayAnswer {
+  // Literal objects, no spreads: this runs on every hit.
   if (served.type === 'failure') {
     const f = served.failure;
     return {
-      ...fail(f.httpStatus, f.code, f.message, input.requestId),
+      status: f.httpStatus,
+      body: JSON.stringify(errorEnvelope(f.code, f.message, requestId)),
+      requestId,
       retryAfter: f.retryAfter,
-      log: { ...line, code: f.code, failure: f.kind, detail: f.detail },
+      cache: 'MISS',
+      log: {
+        op,
+        query,
+        cache: served.cache,
+        attempts: served.attempts,
+        upstreamMs: served.upstreamMs,
+        code: f.code,
+        failure: f.kind,
+        detail: f.detail,
+      },
     };
   }
   return {
     status: 200,
     body: served.body,
-    requestId: served.upstreamRequestId ?? input.requestId,
+    requestId: served.upstreamRequestId ?? requestId,
     retryAfter: null,
     cache: served.cache,
-    log: { ...line, code: served.code, upstreamRequestId: served.upstreamRequestId },
+    log: {
+      op,
+      query,
+      cache: served.cache,
+      attempts: served.attempts,
+      upstreamMs: served.upstreamMs,
+      code: served.code,
+      upstreamRequestId: served.upstreamRequestId,
+    },
     representation: served.representation,
     freshForMs: served.freshForMs,
   };
@@ -195,9 +219,9 @@ export function registerGateway(
   deps: GatewayDeps,
   routeOptions: RouteShorthandOptions = {},
 ): void {
-  app.get('/*', routeOptions, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get('/*', routeOptions, (request: FastifyRequest, reply: FastifyReply) => {
     // The raw path, not the decoded wildcard: '/api/a%2Fb' must not alias '/api/a/b'.
-    const answer = await answerOperation(
+    const answer = answerOperation(
       {
         path: pathOf(request.url),
         query: request.query,
@@ -207,6 +231,9 @@ export function registerGateway(
       },
       deps,
     );
-    return sendAnswer(reply, answer);
+    if (answer instanceof Promise) return answer.then((ready) => sendAnswer(reply, ready));
+    // A fresh hit is sent at once; Fastify takes a handler that has sent its answer and returns nothing.
+    sendAnswer(reply, answer);
+    return undefined;
   });
 }

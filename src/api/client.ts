@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError, ErrorCode, rawEnvelopeSchema, type RawEnvelope } from '../contract/envelope';
 import type { Catalog, DataOf, OperationId, ParamsIn } from '../contract/catalog';
-import { parseParams, toQuery } from '../contract/params';
+import type * as ParamChecks from '../contract/params';
 import { loadCatalog } from './catalog';
 
 /**
@@ -30,6 +30,17 @@ export type BffMode = z.infer<typeof modeSchema>;
 type DataSchemas = { readonly [K in OperationId]: { readonly data: z.ZodType<DataOf<K>> } };
 function dataSchemasOf(catalog: Catalog): DataSchemas {
   return catalog;
+}
+
+let paramChecks: Promise<typeof ParamChecks> | null = null;
+
+/**
+ * The contract's parameter checks, imported with the catalog on the first call: their builders are
+ * most of params.ts, and the first paint needs none of them.
+ */
+function loadParamChecks(): Promise<typeof ParamChecks> {
+  paramChecks ??= import('../contract/params');
+  return paramChecks;
 }
 
 /** `data.item[0].name` style path of a zod issue. */
@@ -132,9 +143,9 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     params: ParamsIn<Id>,
     callOpts: CallOptions = {},
   ): Promise<DataOf<Id>> {
+    const [catalog, { parseParams, toQuery }] = await Promise.all([loadCatalog(), loadParamChecks()]);
     const query = toQuery(params);
     // The same check the BFF makes, so a request it would refuse never leaves the browser.
-    const catalog = await loadCatalog();
     const op = catalog[id];
     const checked = parseParams(op.params, Object.fromEntries(new URLSearchParams(query)), {
       unknown: 'reject',

@@ -24,11 +24,6 @@ export const MAIN_INDICES = [
   { thscode: '000905.SH', name: ['中证500', 'CSI 500'] },
 ] as const;
 
-/** A THS `.TI` code (sector, concept, region, thematic); the rest are exchange indices. */
-export function isThsIndex(thscode: string): boolean {
-  return /\.TI$/i.test(thscode);
-}
-
 export function indexListQuery(tag: IndexTag) {
   return operationQuery('a-share-index/catalog/ths-index-list', { tag });
 }

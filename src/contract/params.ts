@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { ErrorCode } from './envelope';
+import { A_SHARE_CODE_RE, isValidDate, THSCODE_RE } from './params-terms';
+
+// The plain values (code and date forms) live in params-terms.ts, which pages read without loading the
+// parameter builders; they are exported here too, so the contract reads as one module.
+export { A_SHARE_CODE_RE, INDEX_CODE_RE, INSTRUMENT_CODE_RE, isValidDate, THSCODE_RE } from './params-terms';
 
 /**
  * Building blocks for parameter schemas. Every rule a spec states is expressed here, and each broken
@@ -61,16 +66,6 @@ export function fail(
     path: [param],
     params: { [API_CODE]: code, [CROSS_FIELD]: true },
   });
-}
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isValidDate(text: string): boolean {
-  const m = DATE_RE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
 }
 
 /** A whole number given as a number or as decimal digits (query strings). */
@@ -190,15 +185,6 @@ export function bool() {
   });
   return documented(schema, { kind: 'bool', rule });
 }
-
-export const A_SHARE_CODE_RE = /^\d{6}\.(SH|SZ|BJ)$/;
-export const THSCODE_RE = /^[0-9A-Za-z]{1,16}\.[A-Za-z]{1,6}$/;
-export const INDEX_CODE_RE = /^[0-9A-Za-z]{6}\.(SH|SZ|TI)$/;
-/**
- * A full code of any instrument the search lists: letters or digits, hyphens inside (option contracts
- * such as `IO2609-C-3800.CFX`), a dot and the market suffix.
- */
-export const INSTRUMENT_CODE_RE = /^[0-9A-Za-z][0-9A-Za-z-]{0,31}\.[A-Za-z]{1,6}$/;
 
 /** Free text with a length limit (search keywords, opaque cursors and ids). */
 export function text(opts: { max?: number; pattern?: RegExp; rule?: string } = {}) {

@@ -2,9 +2,10 @@ import type { ASSET_TYPES } from './operations/meta';
 
 /**
  * The plain values of the watchlist contract: where the API lives, its limits and the asset types a
- * list holds. Everyone imports them through `./watchlists`, which adds the wire schemas; only the
- * SQLite store imports this file directly, because it must load without zod (the crash test starts
- * the store hundreds of times, and zod alone costs a fifth of a second per start).
+ * list holds. Everyone imports them through `./watchlists`, which adds the wire schemas, except two
+ * readers that must not load those schemas: the SQLite store, which must load without zod (the crash
+ * test starts the store hundreds of times, and zod alone costs a fifth of a second per start), and the
+ * browser's watchlist URL state, which loads with the route tree before the first paint.
  */
 
 /** The BFF's own prefix for watchlists (`/api` is the market data contract). */

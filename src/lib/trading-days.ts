@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidDate } from '../contract/params';
+import { isValidDate } from '../contract/params-terms';
 import { tradingDaySet } from '../contract/market-session';
 
 /** Days a page may offer or request, inclusive (`yyyy-MM-dd`). */

@@ -1,11 +1,14 @@
 import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
-import { isThsIndex } from '../api/indices';
 import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
-import { normaliseIndexCode } from '../features/sectors/dates';
 import { loadIndexView } from '../features/sectors/loader';
-import { INDEX_SEARCH_DEFAULTS, indexSearchSchema } from '../features/sectors/url-state';
+import {
+  INDEX_SEARCH_DEFAULTS,
+  indexSearchSchema,
+  isThsIndex,
+  normaliseIndexCode,
+} from '../features/sectors/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
 
 /**

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { watchlistIndexQuery } from '../api/watchlists';
 import { ImportView } from '../features/watchlists/ImportView';
-import { importSearchSchema } from '../features/watchlists/share';
+import { importSearchSchema } from '../features/watchlists/url-state';
 
 /**
  * A shared list (`?name=…&codes=…&notes=…`) or a CSV file, previewed before it is saved as a new list.

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { ErrorCode } from '../envelope';
 import { code, documented, fail, json, oneOf, type JsonKind } from '../params';
+import { FUND_CODE_RE } from './fund-common-terms';
 
 /**
  * Parameter helpers shared by the fund, futures and options operation files (spec file 001 and
  * upstream-extras.md section 7).
  */
 
-/** Six digits + OF (off-exchange), SH or SZ: the form the vendor's CLI validates (upstream-extras 7). */
-export const FUND_CODE_RE = /^\d{6}\.(OF|SH|SZ)$/;
+// The fund code's form is a plain value pages read up front (fund-common-terms.ts); exported here too.
+export { FUND_CODE_RE } from './fund-common-terms';
 
 /** One full fund code; a comma or another form is 1002. */
 export function fundCode() {

@@ -11,16 +11,9 @@ import { A_SHARE_CODE_RE } from '../../contract/params';
 
 export const AUCTION_MAX_TOKENS = 100;
 
-/** Commas (also the full-width one), semicolons, enumeration commas, spaces and new lines separate codes. */
-const SEPARATORS = /[\s,，;；、]+/;
-
-/** Tokens in typed order, trimmed and upper-cased (the service's suffixes are upper case). */
-export function splitCodes(text: string): string[] {
-  return text
-    .split(SEPARATORS)
-    .map((token) => token.trim().toUpperCase())
-    .filter((token) => token !== '');
-}
+// How typed text splits into tokens is the URL state's rule too (the `codes` parameter): it lives there,
+// so the route's search check does not load this module up front.
+export { splitCodes } from './url-state';
 
 /** The A-shares that exist, by code and by their six digits. */
 export interface AShareTable {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { urlDateSchema } from '../../lib/trading-days';
-import { splitCodes } from './codes';
 
 /**
  * The call-auction page's view state as URL search parameters, with fallbacks so that a hand-edited
@@ -12,6 +11,17 @@ export const AUCTION_STAGES = ['live', 'final'] as const;
 export type AuctionStage = (typeof AUCTION_STAGES)[number];
 
 export const AUCTION_SEARCH_DEFAULTS = { stage: 'final' } as const;
+
+/** Commas (also the full-width one), semicolons, enumeration commas, spaces and new lines separate codes. */
+const SEPARATORS = /[\s,，;；、]+/;
+
+/** Tokens in typed order, trimmed and upper-cased (the service's suffixes are upper case). */
+export function splitCodes(text: string): string[] {
+  return text
+    .split(SEPARATORS)
+    .map((token) => token.trim().toUpperCase())
+    .filter((token) => token !== '');
+}
 
 /** Far above 100 codes, far below the server's URL limit: a longer value is not a list of codes. */
 const CODES_MAX_CHARS = 4000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { A_SHARE_CODE_RE } from '../../contract/params';
+import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { urlDateSchema } from '../../lib/trading-days';
 import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
 

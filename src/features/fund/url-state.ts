@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
-import { isValidDate } from '../../contract/params';
+import { isValidDate } from '../../contract/params-terms';
 import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import { MANAGER_RANGES } from '../../contract/operations/fund-managers-terms';
-import { FUND_CODE_RE } from '../../contract/operations/fund-common';
+import { FUND_CODE_RE } from '../../contract/operations/fund-common-terms';
 import {
   BACKTEST_FREQUENCIES,
   FUND_INDICATOR_IDS,

@@ -122,11 +122,14 @@ function TermChart({
   const drawn = points.filter((p) => p.daysLeft !== null && p.price !== null);
   const spot = points.find((p) => p.spot !== null)?.spot ?? null;
   const values = drawn.map((p) => p.price ?? 0).concat(spot === null ? [] : [spot]);
+  const height = TERMS_CHART_HEIGHT;
+  // Months listed but no price nor spot yet (their answers still on the way): nothing to scale, so an
+  // empty box of the chart's size (no NaN coordinates, no shift when the points arrive).
+  if (values.length === 0) return <div ref={ref} className="fut-terms__box" style={{ height }} />;
   const maxDays = Math.max(30, ...drawn.map((p) => p.daysLeft ?? 0));
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const span = hi - lo || Math.abs(hi) * 0.01 || 1;
-  const height = TERMS_CHART_HEIGHT;
   const x = (days: number) => PAD.left + (days / maxDays) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) =>
     PAD.top + ((hi + span * 0.1 - value) / (span * 1.2)) * (height - PAD.top - PAD.bottom);

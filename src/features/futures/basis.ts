@@ -2,6 +2,7 @@ import { shanghaiMidnight } from '../../contract/time';
 import { isValidDate } from '../../contract/params';
 import { daysToExpiry } from '../../lib/expiry';
 import type { HistoricalBasis } from './queries';
+import type { BasisKind } from './url-state';
 
 /**
  * The basis figures of the futures pages. The service's basis is converted spot minus the futures price
@@ -9,8 +10,9 @@ import type { HistoricalBasis } from './queries';
  * price in percent. The annualised rate puts contracts of different maturities on one footing.
  */
 
-export const BASIS_KINDS = ['close', 'settle'] as const;
-export type BasisKind = (typeof BASIS_KINDS)[number];
+// Which basis a page shows is URL state (`basis=close|settle`): the kinds live there, so the route's
+// search check does not load this module up front.
+export { BASIS_KINDS, type BasisKind } from './url-state';
 
 const DAYS_PER_YEAR = 365;
 

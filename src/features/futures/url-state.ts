@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
-import { BASIS_KINDS } from './basis';
 
 /**
  * The view state of the two futures pages as URL search parameters. Every field falls back to its
  * default (`.catch`), so a hand-edited or outdated link opens a sensible view instead of an error, and
  * the routes leave defaults out of the URL.
  */
+
+/** The basis a contract's page shows: on the closing price or on the settlement price. */
+export const BASIS_KINDS = ['close', 'settle'] as const;
+export type BasisKind = (typeof BASIS_KINDS)[number];
 
 /** The filter box: up to this many characters. */
 export const FILTER_MAX = 40;

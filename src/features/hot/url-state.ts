@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
+import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
 
 /**
  * The whole view state of the hot-list page as URL search parameters. Every field falls back to its

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params';
+import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidDate } from '../../contract/params';
+import { isValidDate } from '../../contract/params-terms';
 import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { constituentsQuery, indexBarsQuery, indexSnapshotQuery, isThsIndex } from '../../api/indices';
+import { constituentsQuery, indexBarsQuery, indexSnapshotQuery } from '../../api/indices';
 import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { useLiveRefetchInterval, useServerToday } from '../../api/live';
 import { quotesByCode, wholeMarketQuery, type QuoteRow } from '../../api/market';
@@ -28,13 +28,15 @@ import {
 import type { Language } from '../../lib/i18n';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { AddToWatchlist } from '../watchlists';
-import { indexWindow, normaliseIndexCode } from './dates';
+import { indexWindow } from './dates';
 import { useSectorsText, type SectorsT } from './messages';
 import {
   formatSort,
   INDEX_RANGES,
   INDEX_SEARCH_DEFAULTS,
+  isThsIndex,
   MEMBER_SORT_COLUMNS,
+  normaliseIndexCode,
   parseSort,
   type IndexSearch,
 } from './url-state';

@@ -1,11 +1,6 @@
 import { addDays, addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import type { IndexRange } from './url-state';
 
-/** Code in canonical form: the service's suffixes are upper case. */
-export function normaliseIndexCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
-
 const RANGE_DAYS: Readonly<Record<IndexRange, number | null>> = {
   '3m': 92,
   '6m': 183,

@@ -11,7 +11,8 @@ import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { serverToday } from '../../api/live';
 import { wholeMarketQuery } from '../../api/market';
 import { INDEX_CODE_RE } from '../../contract/params';
-import { indexWindow, normaliseIndexCode } from './dates';
+import { indexWindow } from './dates';
+import { normaliseIndexCode } from './url-state';
 import type { IndexSearch, SectorsSearch } from './url-state';
 
 /**

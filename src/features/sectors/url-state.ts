@@ -81,3 +81,13 @@ export const indexSearchSchema = z.object({
   sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
 });
 export type IndexSearch = z.output<typeof indexSearchSchema>;
+
+/** Code in canonical form: the service's suffixes are upper case. */
+export function normaliseIndexCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
+/** A THS `.TI` code (sector, concept, region, thematic); the rest are exchange indices. */
+export function isThsIndex(thscode: string): boolean {
+  return /\.TI$/i.test(thscode);
+}

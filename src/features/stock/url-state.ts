@@ -3,7 +3,7 @@ import type { SearchPatch } from '../../lib/useSearchPatch';
 import { addYearsToDate } from '../../contract/time';
 import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
 import { BAR_INTERVALS } from '../../lib/bars';
-import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params';
+import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params-terms';
 
 /**
  * The whole view state of the stock page, as URL search parameters. Every field falls back to its

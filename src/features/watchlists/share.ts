@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { WatchlistItem } from '../../api/watchlists';
 import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { checkEntries, type ParsedImport } from './csv';
+import type { ImportSearch } from './url-state';
 
 /**
  * The share link `/watchlists/import?name=…&codes=A,B,C[&notes=[…]]`: the list travels in the URL, so
@@ -12,20 +12,9 @@ import { checkEntries, type ParsedImport } from './csv';
 /** All notes together may take this many characters in a link; longer ones are left out. */
 export const SHARE_NOTES_MAX = 400;
 
-/** What a link's fields may hold before they are ignored (the name is then cut to the list limit). */
-const LINK_NAME_MAX = 200;
-const LINK_CODES_MAX = 4000;
-
-export const importSearchSchema = z.object({
-  name: z.string().max(LINK_NAME_MAX).optional().catch(undefined),
-  codes: z.string().max(LINK_CODES_MAX).optional().catch(undefined),
-  notes: z
-    .array(z.string().max(WATCHLIST_LIMITS.note_length))
-    .max(WATCHLIST_LIMITS.items_per_list)
-    .optional()
-    .catch(undefined),
-});
-export type ImportSearch = z.infer<typeof importSearchSchema>;
+// The link's fields as the import route reads them (its search schema) live in the URL state, so that
+// checking the route's search does not load this module and the CSV reader up front.
+export { importSearchSchema, type ImportSearch } from './url-state';
 
 export interface ShareParams {
   search: { name: string; codes: string; notes?: string[] };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { SortingState } from '../../components/DataTable';
+// The limits only (no wire schemas): this module is read up front, with the route tree.
+import { WATCHLIST_LIMITS } from '../../contract/watchlist-constants';
 
 /**
  * View state of a list page in the URL: the column sort (`?sort=changePct.desc`). Without it the rows
@@ -46,3 +48,19 @@ export function sortParam(sorting: SortingState): string | undefined {
 export function parseListId(raw: string): number | null {
   return /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : null;
 }
+
+/** What a share link's fields may hold before they are ignored (the name is then cut to the list limit). */
+const LINK_NAME_MAX = 200;
+const LINK_CODES_MAX = 4000;
+
+/** The share link `/watchlists/import?name=…&codes=A,B,C[&notes=[…]]` (share.ts makes and reads it). */
+export const importSearchSchema = z.object({
+  name: z.string().max(LINK_NAME_MAX).optional().catch(undefined),
+  codes: z.string().max(LINK_CODES_MAX).optional().catch(undefined),
+  notes: z
+    .array(z.string().max(WATCHLIST_LIMITS.note_length))
+    .max(WATCHLIST_LIMITS.items_per_list)
+    .optional()
+    .catch(undefined),
+});
+export type ImportSearch = z.infer<typeof importSearchSchema>;
