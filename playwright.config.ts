@@ -13,8 +13,9 @@ const ci = Boolean(process.env['CI']);
 
 export default defineConfig({
   testDir: 'e2e',
-  // Sign-in runs against its own server (playwright.auth.config.ts).
-  testIgnore: ['auth/**'],
+  // Sign-in and several replicas run against servers of their own (playwright.auth.config.ts,
+  // playwright.cluster.config.ts).
+  testIgnore: ['auth/**', 'cluster/**'],
   fullyParallel: false,
   forbidOnly: ci,
   retries: 0,
