@@ -25,7 +25,7 @@ import { expect, test } from './fixtures';
  */
 
 /** How long every data answer is held back: far longer than the script between requests sent together. */
-const DATA_DELAY_MS = 2_000;
+const DATA_DELAY_MS = 1_000;
 /** The page is read once its network has been idle, or after this long (a long tail of secondary calls). */
 const SETTLE_MAX_MS = 15_000;
 const CLS_BUDGET = 0.1;
