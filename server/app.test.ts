@@ -97,6 +97,35 @@ describe('the built SPA', () => {
     expect(deep.headers['cache-control']).toBe('no-cache');
   });
 
+  it("names each page's route chunks for preloading when the build has a manifest", async () => {
+    const site = mkdtempSync(join(tmpdir(), 'bff-manifest-'));
+    try {
+      mkdirSync(join(site, '.vite'));
+      writeFileSync(join(site, 'index.html'), '<html><head></head><body></body></html>');
+      const manifest = {
+        'index.html': { file: 'assets/index-1.js' },
+        'src/routes/stock.$thscode.tsx?tsr-split=component': { file: 'assets/stock-1.js' },
+        'src/routes/hot.tsx?tsr-split=component': { file: 'assets/hot-1.js' },
+      };
+      writeFileSync(join(site, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const a = buildApp(site);
+      const html = { accept: 'text/html' };
+      const stock = await a.inject({ method: 'GET', url: '/stock/600519.SH?range=1y', headers: html });
+      expect(stock.statusCode).toBe(200);
+      expect(stock.headers['content-type']).toContain('text/html');
+      expect(stock.headers['cache-control']).toBe('no-cache');
+      expect(stock.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/stock-1.js">');
+      expect(stock.body).not.toContain('hot-1.js');
+      const hot = await a.inject({ method: 'GET', url: '/hot', headers: html });
+      expect(hot.body).toContain('href="/assets/hot-1.js"');
+      expect(hot.body).not.toContain('stock-1.js');
+      // The manifest itself is a dotfile folder: not served.
+      expect((await a.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('serves hashed assets as immutable, and a missing file as 404 rather than index.html', async () => {
     const a = buildApp(built);
     const asset = await a.inject({ method: 'GET', url: '/assets/app-1a2b.js' });

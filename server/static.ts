@@ -2,10 +2,12 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readPagePreloads } from './page-preload';
 
 /**
  * The built SPA: files from STATIC_DIR, and index.html for any other page path (client-side routes),
- * so a shared link such as /stock/600519.SH opens the app rather than a 404.
+ * so a shared link such as /stock/600519.SH opens the app rather than a 404. Each page's index.html names
+ * the chunks of its route for preloading (server/page-preload.ts).
  */
 
 export const BUILD_HINT =
@@ -36,6 +38,8 @@ export function registerStatic(
 ): StaticSite {
   const root = resolve(staticDir);
   const hasIndex = isDirectory(root) && existsSync(join(root, 'index.html'));
+  // Read once: a new build means a new server (the hashed chunk names change with it).
+  const preloads = hasIndex ? readPagePreloads(root) : null;
   if (isDirectory(root)) {
     // Loaded with the app's other plugins on ready(); registration itself is synchronous.
     app.register(fastifyStatic, {
@@ -57,17 +61,28 @@ export function registerStatic(
   }
 
   function fallback(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
     const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && (acceptsHtml(request) || path === '/');
     if (!hasIndex && (path === '/' || isPage)) {
       return reply
         .code(path === '/' ? 200 : 404)
         .type('text/plain; charset=utf-8')
         .send(BUILD_HINT);
     }
+    if (isPage && preloads !== null) {
+      return reply
+        .code(200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(preloads.htmlFor(path));
+    }
     if (isPage) return reply.code(200).sendFile('index.html');
     return notFound(reply);
   }
+
+  // `/` is a page like the others (with its route's preload links), not the plugin's directory index.
+  app.get('/', (request, reply) => fallback(request, reply));
 
   return { hasIndex, fallback };
 }

@@ -12,6 +12,11 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Route loaders prefetch on hover/focus; freshness is the query cache's business, not the router's.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    // A route whose data is not there within 100 ms shows its skeleton in the shell (the default, 1 s,
+    // leaves the screen blank that long on a first load: nothing paints before the first route renders),
+    // and keeps it at least 200 ms so that an answer arriving just after does not flash it.
+    defaultPendingMs: 100,
+    defaultPendingMinMs: 200,
     scrollRestoration: true,
     parseSearch,
     stringifySearch,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { LANGUAGES, useI18n, type Language, type MessageKey } from '../lib/i18n';
 import { COLOR_CONVENTIONS, useColorConvention, useTheme } from '../lib/preferences';
@@ -96,15 +96,24 @@ function ColorSwitch() {
   );
 }
 
-/** Keeps `--shell-top` (the top bar's height) current, for what sticks below it (table headers). */
+/**
+ * Keeps `--shell-top` (the top bar's height) current, for what sticks below it (table headers). Read from
+ * the observer's entries, after layout: reading `offsetHeight` while the page mounts would force a
+ * layout of the whole first paint inside React's commit (a long task on every page's load).
+ */
 function useShellTop(header: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const update = () => root.style.setProperty('--shell-top', `${element.offsetHeight}px`);
-    update();
-    const observer = new ResizeObserver(update);
+    let height = -1;
+    const observer = new ResizeObserver((entries) => {
+      const box = entries.at(-1)?.borderBoxSize[0];
+      const next = Math.round(box?.blockSize ?? element.offsetHeight);
+      if (next === height) return;
+      height = next;
+      root.style.setProperty('--shell-top', `${next}px`);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -19,6 +19,7 @@ import {
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
 import { formatShanghaiDate, fromChartTime, toChartTime } from '../../lib/format';
 import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
+import { useAfterPaint } from '../../lib/useAfterPaint';
 import './chart.css';
 
 /**
@@ -297,7 +298,10 @@ export function TimeChart({
   const entriesRef = useRef(new Map<string, SeriesEntry>());
   const viewRef = useRef<string | undefined>(undefined);
   const onHoverRef = useRef(onHover);
-  const palette = usePalette(containerRef);
+  // The chart is built after the page's first paint, in a task of its own (the quote and the tables
+  // paint without waiting for the canvas).
+  const painted = useAfterPaint();
+  const palette = usePalette(containerRef, painted);
   const supported = canDrawCharts();
 
   useEffect(() => {
@@ -308,7 +312,7 @@ export function TimeChart({
   // effects below are declared after this one, so on every (re)mount they run against the new chart.
   useEffect(() => {
     const container = containerRef.current;
-    if (!container || !supported) return;
+    if (!container || !supported || !painted) return;
     const chart = createChart(container, { autoSize: true });
     const entries = entriesRef.current;
     const onMove = (param: { time?: Time }) =>
@@ -322,7 +326,7 @@ export function TimeChart({
       chartRef.current = null;
       chart.remove();
     };
-  }, [supported]);
+  }, [supported, painted]);
 
   useEffect(() => {
     const chart = chartRef.current;

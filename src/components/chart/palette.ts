@@ -77,12 +77,16 @@ export function withAlpha(color: string, alpha: number): string {
   return m ? `rgba(${m[1]}, ${m[2]}, ${m[3]}, ${alpha})` : color;
 }
 
-/** The palette of the element's context; a new object only when a colour really changed. */
-export function usePalette(ref: RefObject<HTMLElement | null>): Palette | null {
+/**
+ * The palette of the element's context; a new object only when a colour really changed. Read once
+ * `enabled` (a chart reads it after the page's first paint: resolving the variables forces the styles of
+ * a page still being built).
+ */
+export function usePalette(ref: RefObject<HTMLElement | null>, enabled = true): Palette | null {
   const [palette, setPalette] = useState<Palette | null>(null);
   useEffect(() => {
     const host = ref.current;
-    if (!host) return;
+    if (!host || !enabled) return;
     const update = () => {
       const next = readPalette(host);
       setPalette((prev) => (samePalette(prev, next) ? prev : next));
@@ -91,6 +95,6 @@ export function usePalette(ref: RefObject<HTMLElement | null>): Palette | null {
     const observer = new MutationObserver(update);
     observer.observe(document.documentElement, { attributes: true, attributeFilter: WATCHED });
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, enabled]);
   return palette;
 }
