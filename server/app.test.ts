@@ -114,7 +114,9 @@ describe('the built SPA', () => {
       expect(stock.statusCode).toBe(200);
       expect(stock.headers['content-type']).toContain('text/html');
       expect(stock.headers['cache-control']).toBe('no-cache');
-      expect(stock.body).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/stock-1.js">');
+      expect(stock.body).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/stock-1.js">',
+      );
       expect(stock.body).not.toContain('hot-1.js');
       const hot = await a.inject({ method: 'GET', url: '/hot', headers: html });
       expect(hot.body).toContain('href="/assets/hot-1.js"');

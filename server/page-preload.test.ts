@@ -58,7 +58,9 @@ describe('page preloads', () => {
     );
     expect(html).toContain('<script type="module" src="/assets/index-1.js"></script>');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
-    expect(html).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/stock-1.css">');
+    expect(html).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/stock-1.css">',
+    );
   });
 
   it('a literal segment wins over a parameter, and the home page gets its own chunk', () => {
