@@ -17,6 +17,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
+import { flushSync } from 'react-dom';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { csvFileName, csvFileText, toCsv } from '../../lib/csv';
 import { DASH } from '../../lib/format';
@@ -196,14 +197,19 @@ export function DataTable<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const virtual = modelRows.length >= virtualizeFrom;
-  // Wider than its box: scrolls sideways inside it, first column sticky (measured before paint).
+  // Wider than its box: scrolls sideways inside it, first column sticky. Measured when the observer
+  // reports, after the browser's layout and before its paint (reading the sizes in the commit instead
+  // would force a layout of the whole page being built); the change is applied at once, before that
+  // paint, so a wide table never shows a frame spilling out of its box.
   const [wide, setWide] = useState(false);
   useLayoutEffect(() => {
     const box = scrollRef.current;
     const tableElement = tableRef.current;
     if (!box || !tableElement || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setWide(tableElement.offsetWidth > box.clientWidth + 1);
-    measure();
+    const measure = () => {
+      const next = tableElement.offsetWidth > box.clientWidth + 1;
+      flushSync(() => setWide(next));
+    };
     const observer = new ResizeObserver(measure);
     observer.observe(box);
     observer.observe(tableElement);
