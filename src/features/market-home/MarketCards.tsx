@@ -428,6 +428,15 @@ export function SectorsCard() {
                 <Empty>{t('sectors.empty')}</Empty>
               ) : (
                 <table className="home-rows">
+                  <thead className="home-rows__head">
+                    <tr>
+                      {(['sectors.name', 'sectors.change', 'breadth.turnover'] as const).map((key) => (
+                        <th key={key} scope="col">
+                          <span className="visually-hidden">{t(key)}</span>
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
                   <tbody>
                     {rows.map((row) => (
                       <tr key={row.thscode}>

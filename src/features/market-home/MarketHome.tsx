@@ -191,12 +191,15 @@ function RankingCard({ list, period }: { list: RankingList; period: HomePeriod }
   else {
     body = (
       <table className="home-rows">
-        <thead className="visually-hidden">
+        {/* Headers for screen readers, kept in the table's layout (a thead taken out of it leaves the
+            cells without headers): a row of no height, the words visually hidden. */}
+        <thead className="home-rows__head">
           <tr>
-            <th scope="col">{t('list.rank')}</th>
-            <th scope="col">{t('list.stock')}</th>
-            <th scope="col">{t('list.heat')}</th>
-            <th scope="col">{t('list.change')}</th>
+            {(['list.rank', 'list.stock', 'list.heat', 'list.change'] as const).map((key) => (
+              <th key={key} scope="col">
+                <span className="visually-hidden">{t(key)}</span>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

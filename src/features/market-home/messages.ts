@@ -96,6 +96,8 @@ const MESSAGES = {
   'sectors.industry': ['行业', 'Industries'],
   'sectors.concept': ['概念', 'Concepts'],
   'sectors.empty': ['暂无板块行情', 'No sector quotes'],
+  'sectors.name': ['板块', 'Sector'],
+  'sectors.change': ['涨跌幅', 'Change'],
 } as const;
 
 export type HomeMessageKey = keyof typeof MESSAGES;
