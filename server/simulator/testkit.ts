@@ -54,9 +54,19 @@ function isEnvelope(v: unknown): v is Envelope {
   );
 }
 
-export async function call(app: FastifyInstance, url: string, key: string | null = KEY): Promise<Envelope> {
+/** GET a path of the simulator as the server's upstream client does (with the key, unless `key` is null). */
+export async function get(
+  app: FastifyInstance,
+  url: string,
+  key: string | null = KEY,
+): Promise<{ statusCode: number; body: string }> {
   const res = await app.inject({ method: 'GET', url, headers: key === null ? {} : { 'x-api-key': key } });
-  const body: unknown = res.json();
+  return { statusCode: res.statusCode, body: res.body };
+}
+
+export async function call(app: FastifyInstance, url: string, key: string | null = KEY): Promise<Envelope> {
+  const res = await get(app, url, key);
+  const body: unknown = JSON.parse(res.body);
   if (res.statusCode !== 200 || !isEnvelope(body))
     throw new Error(`not an envelope: ${res.statusCode} ${res.body}`);
   return body;
