@@ -16,19 +16,17 @@ import { PG_MIGRATIONS, PG_MIGRATIONS_TABLE } from './pg-migrations';
 import {
   atVersion,
   changeOf,
-  checkRestorable,
+  restorableRow,
   checkWritable,
   deletedNameKey,
   findItem,
   int,
-  intOrNull,
   keptItems,
   type KeptItem,
   keptOf,
   listOwnerOf,
   nameKey,
   nameTaken,
-  noDeletedList,
   ownedLive,
   readableBy,
   refuseAdd,
@@ -566,16 +564,7 @@ export async function openPgWatchlistRepository(
               [id],
             )
           ).rows[0];
-          const r = found === undefined ? null : row(found);
-          // Someone else's list, deleted or not, is theirs to restore (forbidden).
-          checkRestorable(
-            id,
-            r === null ? null : listOwnerOf(r),
-            actor.id,
-            r === null ? null : intOrNull(r, 'deleted_at'),
-            clock() - DELETED_KEPT_MS,
-          );
-          if (r === null) throw noDeletedList(id);
+          const r = restorableRow(id, found, actor.id, clock() - DELETED_KEPT_MS);
           await refuseListLimitOf(c, actor);
           const name = text(r, 'name');
           let free: { name: string; key: string } | null = null;

@@ -18,17 +18,15 @@ import { MIGRATIONS } from './migrations';
 import {
   atVersion,
   changeOf,
-  checkRestorable,
+  restorableRow,
   deletedNameKey,
   findItem,
   int,
-  intOrNull,
   keptItemsFromJson,
   keptOf,
   listOwnerOf,
   nameKey,
   nameTaken,
-  noDeletedList,
   ownedLive,
   readableBy,
   refuseAdd,
@@ -369,17 +367,7 @@ export function openSqliteWatchlistRepository(
       async restore(id) {
         const restored = db
           .transaction(() => {
-            const found = q.anyList.get(id);
-            const r = found === undefined ? null : row(found);
-            // Someone else's list, deleted or not, is theirs to restore (forbidden).
-            checkRestorable(
-              id,
-              r === null ? null : listOwnerOf(r),
-              actor.id,
-              r === null ? null : intOrNull(r, 'deleted_at'),
-              clock() - DELETED_KEPT_MS,
-            );
-            if (r === null) throw noDeletedList(id);
+            const r = restorableRow(id, q.anyList.get(id), actor.id, clock() - DELETED_KEPT_MS);
             refuseListLimit(int(row(q.listCount.get(actor.id)), 'n'));
             const { name, key } = freeName(text(r, 'name'), id, actor);
             q.undelete.run(name, key, id);

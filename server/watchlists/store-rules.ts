@@ -223,18 +223,16 @@ export function checkWritable(
 }
 
 /**
- * What bringing list `id` back from "recently deleted" may start from: the actor's own deleted list,
- * deleted after `oldest` (ms); else forbidden (someone else's, deleted or not) or not_found.
+ * The row of a deleted list as its owner may restore it (`found`: the row as read, undefined when there is
+ * none): no row is 'not_found', someone else's list, deleted or not, 'forbidden' (refuseNotOwner), a live
+ * list or one deleted before `oldest` has no deleted list to restore.
  */
-export function checkRestorable(
-  id: number,
-  owner: ListOwner | null,
-  actorId: string,
-  deletedAt: number | null,
-  oldest: number,
-): void {
-  refuseNotOwner(id, owner, actorId);
-  if (deletedAt === null || deletedAt <= oldest) throw noDeletedList(id);
+export function restorableRow(id: number, found: unknown, actorId: string, oldest: number): Row {
+  const r = found === undefined ? null : row(found);
+  refuseNotOwner(id, r === null ? null : listOwnerOf(r), actorId);
+  const deletedAt = r === null ? null : intOrNull(r, 'deleted_at');
+  if (r === null || deletedAt === null || deletedAt <= oldest) throw noDeletedList(id);
+  return r;
 }
 
 // ---- the refusals ----
