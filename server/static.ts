@@ -64,7 +64,7 @@ export function registerStatic(
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && (acceptsHtml(request) || path === '/');
-    if (!hasIndex && (path === '/' || isPage)) {
+    if (!hasIndex && isPage) {
       return reply
         .code(path === '/' ? 200 : 404)
         .type('text/plain; charset=utf-8')

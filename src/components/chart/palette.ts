@@ -82,7 +82,7 @@ export function withAlpha(color: string, alpha: number): string {
  * `enabled` (a chart reads it after the page's first paint: resolving the variables forces the styles of
  * a page still being built).
  */
-export function usePalette(ref: RefObject<HTMLElement | null>, enabled = true): Palette | null {
+export function usePalette(ref: RefObject<HTMLElement | null>, enabled: boolean): Palette | null {
   const [palette, setPalette] = useState<Palette | null>(null);
   useEffect(() => {
     const host = ref.current;
