@@ -216,6 +216,9 @@ export function DataTable<T>({
     return () => observer.disconnect();
   }, []);
   const virtualizer = useVirtualizer({
+    // Off for a short list: an enabled virtualiser reads its box's size and scroll position as it mounts,
+    // which forces a layout of the whole page in the middle of React's commit.
+    enabled: virtual,
     count: virtual ? modelRows.length : 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
