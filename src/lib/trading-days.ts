@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 import { isValidDate } from '../contract/params-terms';
 import { tradingDaySet } from '../contract/market-session';
 
@@ -27,11 +28,13 @@ export function neighbourDays(
  * router reads as a number) so that a broken one can be named on the page instead of being dropped.
  * Pages read it through `readUrlDate`; only a valid one is ever sent.
  */
-export const urlDateSchema = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim().slice(0, 40))
-  .optional()
-  .catch(undefined);
+export const urlDateSchema = lazySchema(() =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim().slice(0, 40))
+    .optional()
+    .catch(undefined),
+);
 
 export type UrlDate = { kind: 'none' } | { kind: 'valid'; date: string } | { kind: 'invalid'; text: string };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { urlDateSchema } from '../../lib/trading-days';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The call-auction page's view state as URL search parameters, with fallbacks so that a hand-edited
@@ -26,29 +27,32 @@ export function splitCodes(text: string): string[] {
 /** Far above 100 codes, far below the server's URL limit: a longer value is not a list of codes. */
 const CODES_MAX_CHARS = 4000;
 
-export const auctionSearchSchema = z.object({
-  codes: z
-    .union([z.string(), z.number()])
-    .transform((v, ctx) => {
-      const text = String(v);
-      if (text.length > CODES_MAX_CHARS) {
-        ctx.issues.push({ code: 'custom', message: 'codes too long', input: v });
-        return z.NEVER;
-      }
-      const tokens = splitCodes(text);
-      return tokens.length > 0 ? tokens.join(',') : undefined;
-    })
-    .optional()
-    .catch(undefined),
-  stage: z.enum(AUCTION_STAGES).default(AUCTION_SEARCH_DEFAULTS.stage).catch(AUCTION_SEARCH_DEFAULTS.stage),
-  /**
-   * Short-term benchmark day; absent means "today's" (the last trading day's before the 09:25 match).
-   * Kept as written, so that an impossible day is named instead of replaced.
-   */
-  date: urlDateSchema,
-});
+const buildAuctionSearchSchema = () =>
+  z.object({
+    codes: z
+      .union([z.string(), z.number()])
+      .transform((v, ctx) => {
+        const text = String(v);
+        if (text.length > CODES_MAX_CHARS) {
+          ctx.issues.push({ code: 'custom', message: 'codes too long', input: v });
+          return z.NEVER;
+        }
+        const tokens = splitCodes(text);
+        return tokens.length > 0 ? tokens.join(',') : undefined;
+      })
+      .optional()
+      .catch(undefined),
+    stage: z.enum(AUCTION_STAGES).default(AUCTION_SEARCH_DEFAULTS.stage).catch(AUCTION_SEARCH_DEFAULTS.stage),
+    /**
+     * Short-term benchmark day; absent means "today's" (the last trading day's before the 09:25 match).
+     * Kept as written, so that an impossible day is named instead of replaced.
+     */
+    date: urlDateSchema.schema(),
+  });
 
-export type AuctionSearch = z.output<typeof auctionSearchSchema>;
+export const auctionSearchSchema = lazySchema(buildAuctionSearchSchema);
+
+export type AuctionSearch = z.output<ReturnType<typeof buildAuctionSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseAuctionSearch(raw: unknown): AuctionSearch {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { urlDateSchema } from '../../lib/trading-days';
+import { lazySchema } from '../../lib/lazy-schema';
 import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
 
 /**
@@ -58,27 +59,30 @@ export function formatSort(sort: SortSpec): string {
   return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
 }
 
-export const dragonTigerSearchSchema = z.object({
-  // Kept as written: an impossible day is named on the page, never sent and never silently replaced.
-  date: urlDateSchema,
-  board: z
-    .enum(DRAGON_TIGER_BOARDS)
-    .default(DRAGON_TIGER_SEARCH_DEFAULTS.board)
-    .catch(DRAGON_TIGER_SEARCH_DEFAULTS.board),
-  sort: z
-    .string()
-    .refine((v) => parseSort(v) !== null)
-    .default(DRAGON_TIGER_SEARCH_DEFAULTS.sort)
-    .catch(DRAGON_TIGER_SEARCH_DEFAULTS.sort),
-  code: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .refine((v) => A_SHARE_CODE_RE.test(v))
-    .optional()
-    .catch(undefined),
-});
+const buildDragonTigerSearchSchema = () =>
+  z.object({
+    // Kept as written: an impossible day is named on the page, never sent and never silently replaced.
+    date: urlDateSchema.schema(),
+    board: z
+      .enum(DRAGON_TIGER_BOARDS)
+      .default(DRAGON_TIGER_SEARCH_DEFAULTS.board)
+      .catch(DRAGON_TIGER_SEARCH_DEFAULTS.board),
+    sort: z
+      .string()
+      .refine((v) => parseSort(v) !== null)
+      .default(DRAGON_TIGER_SEARCH_DEFAULTS.sort)
+      .catch(DRAGON_TIGER_SEARCH_DEFAULTS.sort),
+    code: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => A_SHARE_CODE_RE.test(v))
+      .optional()
+      .catch(undefined),
+  });
 
-export type DragonTigerSearch = z.output<typeof dragonTigerSearchSchema>;
+export const dragonTigerSearchSchema = lazySchema(buildDragonTigerSearchSchema);
+
+export type DragonTigerSearch = z.output<ReturnType<typeof buildDragonTigerSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseDragonTigerSearch(raw: unknown): DragonTigerSearch {

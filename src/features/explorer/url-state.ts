@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The explorer's URL state. The index keeps its filter; an operation's page keeps every form value under
@@ -9,10 +10,12 @@ import { z } from 'zod';
 
 export const EXPLORER_INDEX_DEFAULTS = { q: '' } as const;
 
-export const explorerIndexSchema = z.object({
-  q: z.string().max(200).default('').catch(''),
-});
-export type ExplorerIndexSearch = z.output<typeof explorerIndexSchema>;
+const buildExplorerIndexSchema = () =>
+  z.object({
+    q: z.string().max(200).default('').catch(''),
+  });
+export const explorerIndexSchema = lazySchema(buildExplorerIndexSchema);
+export type ExplorerIndexSearch = z.output<ReturnType<typeof buildExplorerIndexSchema>>;
 
 /**
  * A form value as the router keeps it. The router writes JSON-looking text in quotes, so digits and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
+import { lazySchema } from '../../lib/lazy-schema';
 import { isValidDate } from '../../contract/params-terms';
 import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import { MANAGER_RANGES } from '../../contract/operations/fund-managers-terms';
@@ -98,69 +99,77 @@ function listOf<T extends string>(known: readonly T[], fallback: string, { allow
     .catch(fallback);
 }
 
-const optionalDate = z.string().refine(isValidDate).optional().catch(undefined);
+const optionalDate = () => z.string().refine(isValidDate).optional().catch(undefined);
 /** Report types come from the service's report-date list: short opaque words. */
-const optionalReportType = z
-  .string()
-  .regex(/^[\w-]{1,32}$/)
-  .optional()
-  .catch(undefined);
+const optionalReportType = () =>
+  z
+    .string()
+    .regex(/^[\w-]{1,32}$/)
+    .optional()
+    .catch(undefined);
 /** Manager ids are opaque (from the fund profile). */
-const optionalId = z
-  .string()
-  .regex(/^[\w-]{1,64}$/)
-  .optional()
-  .catch(undefined);
+const optionalId = () =>
+  z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .optional()
+    .catch(undefined);
 
 /** One back-test condition: indicator code, operator and threshold (as the available-indicator list offers). */
-const conditionSchema = z.object({
-  i: z.string().regex(/^[\w.-]{1,64}$/),
-  o: z.string().regex(/^[<>=!]{1,2}$/),
-  v: z.number().finite(),
-});
+const conditionSchema = () =>
+  z.object({
+    i: z.string().regex(/^[\w.-]{1,64}$/),
+    o: z.string().regex(/^[<>=!]{1,2}$/),
+    v: z.number().finite(),
+  });
 
 /**
  * The back-test that was run, so that a link reopens its result: conditions, check frequency, most buys
  * and amount per buy. A malformed one is dropped (the form then starts empty).
  */
-export const backtestSchema = z.object({
-  buy: z.array(conditionSchema).min(1).max(5),
-  sell: z.array(conditionSchema).max(5),
-  f: z.enum(BACKTEST_FREQUENCIES),
-  n: z.number().int().min(1).max(1000),
-  a: z.number().positive().max(1e9),
-});
-export type BacktestState = z.output<typeof backtestSchema>;
+const buildBacktestSchema = () =>
+  z.object({
+    buy: z.array(conditionSchema()).min(1).max(5),
+    sell: z.array(conditionSchema()).max(5),
+    f: z.enum(BACKTEST_FREQUENCIES),
+    n: z.number().int().min(1).max(1000),
+    a: z.number().positive().max(1e9),
+  });
+export const backtestSchema = lazySchema(buildBacktestSchema);
+export type BacktestState = z.output<ReturnType<typeof buildBacktestSchema>>;
 
-export const fundSearchSchema = z.object({
-  tab: choice(FUND_TABS, FUND_SEARCH_DEFAULTS.tab),
-  range: choice(NAV_RANGES, FUND_SEARCH_DEFAULTS.range),
-  chart: choice(CHART_VIEWS, FUND_SEARCH_DEFAULTS.chart),
-  cmp: listOf(COMPARE_LINES, FUND_SEARCH_DEFAULTS.cmp),
-  /** Stock holdings report: end date and type from the disclosed list; absent means the newest. */
-  sdate: optionalDate,
-  stype: optionalReportType,
-  /** Bond holdings report, likewise. */
-  bdate: optionalDate,
-  btype: optionalReportType,
-  /** Industry allocation period (`yyyy-MM-dd`); absent means the newest. */
-  iperiod: optionalDate,
-  basis: z.enum(BASES).optional().catch(undefined),
-  /** The manager shown in the holders tab; absent means the first of the profile. */
-  mgr: optionalId,
-  mrange: choice(MANAGER_RANGES, FUND_SEARCH_DEFAULTS.mrange),
-  statement: choice(STATEMENTS, FUND_SEARCH_DEFAULTS.statement),
-  /** Indicators of the tools tab's line chart and table. */
-  ind: listOf<FundIndicatorId>(FUND_INDICATOR_IDS, FUND_SEARCH_DEFAULTS.ind, { allowNone: false }),
-  tt: choice(INDICATOR_TIME_TYPES, FUND_SEARCH_DEFAULTS.tt),
-  qtab: choice(QDII_QUOTA_TABS, FUND_SEARCH_DEFAULTS.qtab),
-  buy: choice(BUY_FILTERS, FUND_SEARCH_DEFAULTS.buy),
-  offer: choice(OFFER_STATES, FUND_SEARCH_DEFAULTS.offer),
-  tscope: choice(TABLE_SCOPES, FUND_SEARCH_DEFAULTS.tscope),
-  bt: backtestSchema.optional().catch(undefined),
-});
+const buildFundSearchSchema = () =>
+  z.object({
+    tab: choice(FUND_TABS, FUND_SEARCH_DEFAULTS.tab),
+    range: choice(NAV_RANGES, FUND_SEARCH_DEFAULTS.range),
+    chart: choice(CHART_VIEWS, FUND_SEARCH_DEFAULTS.chart),
+    cmp: listOf(COMPARE_LINES, FUND_SEARCH_DEFAULTS.cmp),
+    /** Stock holdings report: end date and type from the disclosed list; absent means the newest. */
+    sdate: optionalDate(),
+    stype: optionalReportType(),
+    /** Bond holdings report, likewise. */
+    bdate: optionalDate(),
+    btype: optionalReportType(),
+    /** Industry allocation period (`yyyy-MM-dd`); absent means the newest. */
+    iperiod: optionalDate(),
+    basis: z.enum(BASES).optional().catch(undefined),
+    /** The manager shown in the holders tab; absent means the first of the profile. */
+    mgr: optionalId(),
+    mrange: choice(MANAGER_RANGES, FUND_SEARCH_DEFAULTS.mrange),
+    statement: choice(STATEMENTS, FUND_SEARCH_DEFAULTS.statement),
+    /** Indicators of the tools tab's line chart and table. */
+    ind: listOf<FundIndicatorId>(FUND_INDICATOR_IDS, FUND_SEARCH_DEFAULTS.ind, { allowNone: false }),
+    tt: choice(INDICATOR_TIME_TYPES, FUND_SEARCH_DEFAULTS.tt),
+    qtab: choice(QDII_QUOTA_TABS, FUND_SEARCH_DEFAULTS.qtab),
+    buy: choice(BUY_FILTERS, FUND_SEARCH_DEFAULTS.buy),
+    offer: choice(OFFER_STATES, FUND_SEARCH_DEFAULTS.offer),
+    tscope: choice(TABLE_SCOPES, FUND_SEARCH_DEFAULTS.tscope),
+    bt: backtestSchema.schema().optional().catch(undefined),
+  });
 
-export type FundSearch = z.output<typeof fundSearchSchema>;
+export const fundSearchSchema = lazySchema(buildFundSearchSchema);
+
+export type FundSearch = z.output<ReturnType<typeof buildFundSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseFundSearch(raw: unknown): FundSearch {
@@ -188,19 +197,22 @@ export function parseFundCodes(value: string | number): string[] {
 
 export const COMPARE_SEARCH_DEFAULTS = { range: 'year' } as const;
 
-export const compareSearchSchema = z.object({
-  codes: z
-    .union([z.string(), z.number()])
-    .transform((v) => {
-      const codes = parseFundCodes(v);
-      return codes.length > 0 ? codes.join(',') : undefined;
-    })
-    .optional()
-    .catch(undefined),
-  range: choice(NAV_RANGES, COMPARE_SEARCH_DEFAULTS.range),
-});
+const buildCompareSearchSchema = () =>
+  z.object({
+    codes: z
+      .union([z.string(), z.number()])
+      .transform((v) => {
+        const codes = parseFundCodes(v);
+        return codes.length > 0 ? codes.join(',') : undefined;
+      })
+      .optional()
+      .catch(undefined),
+    range: choice(NAV_RANGES, COMPARE_SEARCH_DEFAULTS.range),
+  });
 
-export type CompareSearch = z.output<typeof compareSearchSchema>;
+export const compareSearchSchema = lazySchema(buildCompareSearchSchema);
+
+export type CompareSearch = z.output<ReturnType<typeof buildCompareSearchSchema>>;
 export type UpdateCompareSearch = SearchPatch<CompareSearch>;
 
 export function compareCodes(search: CompareSearch): string[] {

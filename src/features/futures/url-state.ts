@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The view state of the two futures pages as URL search parameters. Every field falls back to its
@@ -20,29 +21,32 @@ const EXCHANGE_RE = /^[A-Z]{2,6}$/;
 /** `column.asc` or `column.desc` of the latest-basis table. */
 const SORT_RE = /^[a-z_]{1,40}\.(asc|desc)$/;
 
-export const futuresListSchema = z.object({
-  /** Filter text over variety codes and names, exchanges and plates. */
-  q: z.string().max(FILTER_MAX).default(FUTURES_LIST_DEFAULTS.q).catch(FUTURES_LIST_DEFAULTS.q),
-  /** An exchange code (`SHFE`, `CFFEX`, …) or `all`. */
-  exchange: z
-    .literal('all')
-    .or(
-      z
-        .string()
-        .transform((v) => v.toUpperCase())
-        .refine((v) => EXCHANGE_RE.test(v)),
-    )
-    .default(FUTURES_LIST_DEFAULTS.exchange)
-    .catch(FUTURES_LIST_DEFAULTS.exchange),
-  /** Sorting of the latest-basis table; empty is the service's order. */
-  sort: z
-    .string()
-    .refine((v) => v === '' || SORT_RE.test(v))
-    .default(FUTURES_LIST_DEFAULTS.sort)
-    .catch(FUTURES_LIST_DEFAULTS.sort),
-});
+const buildFuturesListSchema = () =>
+  z.object({
+    /** Filter text over variety codes and names, exchanges and plates. */
+    q: z.string().max(FILTER_MAX).default(FUTURES_LIST_DEFAULTS.q).catch(FUTURES_LIST_DEFAULTS.q),
+    /** An exchange code (`SHFE`, `CFFEX`, …) or `all`. */
+    exchange: z
+      .literal('all')
+      .or(
+        z
+          .string()
+          .transform((v) => v.toUpperCase())
+          .refine((v) => EXCHANGE_RE.test(v)),
+      )
+      .default(FUTURES_LIST_DEFAULTS.exchange)
+      .catch(FUTURES_LIST_DEFAULTS.exchange),
+    /** Sorting of the latest-basis table; empty is the service's order. */
+    sort: z
+      .string()
+      .refine((v) => v === '' || SORT_RE.test(v))
+      .default(FUTURES_LIST_DEFAULTS.sort)
+      .catch(FUTURES_LIST_DEFAULTS.sort),
+  });
 
-export type FuturesListSearch = z.output<typeof futuresListSchema>;
+export const futuresListSchema = lazySchema(buildFuturesListSchema);
+
+export type FuturesListSearch = z.output<ReturnType<typeof buildFuturesListSchema>>;
 export type UpdateListSearch = SearchPatch<FuturesListSearch>;
 
 export function parseSort(sort: string): { id: string; desc: boolean }[] {
@@ -60,12 +64,18 @@ export const FUTURES_CONTRACT_DEFAULTS = { basis: 'close' } as const;
 /** Spot indicator ids as the service writes them (`S1706488`): letters, digits, `_`, `-` and `.`. */
 export const SPOT_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 
-export const futuresContractSchema = z.object({
-  /** Basis against the close or the settlement price. */
-  basis: z.enum(BASIS_KINDS).default(FUTURES_CONTRACT_DEFAULTS.basis).catch(FUTURES_CONTRACT_DEFAULTS.basis),
-  /** Spot indicator; absent means the service's default spot quote. */
-  spot: z.string().regex(SPOT_ID_RE).optional().catch(undefined),
-});
+const buildFuturesContractSchema = () =>
+  z.object({
+    /** Basis against the close or the settlement price. */
+    basis: z
+      .enum(BASIS_KINDS)
+      .default(FUTURES_CONTRACT_DEFAULTS.basis)
+      .catch(FUTURES_CONTRACT_DEFAULTS.basis),
+    /** Spot indicator; absent means the service's default spot quote. */
+    spot: z.string().regex(SPOT_ID_RE).optional().catch(undefined),
+  });
 
-export type FuturesContractSearch = z.output<typeof futuresContractSchema>;
+export const futuresContractSchema = lazySchema(buildFuturesContractSchema);
+
+export type FuturesContractSearch = z.output<ReturnType<typeof buildFuturesContractSchema>>;
 export type UpdateContractSearch = SearchPatch<FuturesContractSearch>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
+import { lazySchema } from '../../lib/lazy-schema';
 import { CALENDAR_FILE_STATUSES, ISSUE_CODE_RE } from '../../contract/calendar-files';
 
 /**
@@ -30,31 +31,34 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, fallb
   return z.enum(values).default(fallback).catch(fallback);
 }
 
-export const hkIpoSearchSchema = z.object({
-  view: choice(HK_IPO_VIEWS, HK_IPO_SEARCH_DEFAULTS.view),
-  status: choice(STATUS_FILTERS, HK_IPO_SEARCH_DEFAULTS.status),
-  /** Month of the grid, `yyyy-MM`; absent means the month of the server's today. */
-  month: z.string().regex(MONTH_RE).optional().catch(undefined),
-  /** The issue whose detail is open. */
-  issue: z.string().regex(ISSUE_CODE_RE).optional().catch(undefined),
-  /** Filter by name or code, applied to the calendar and the application page on screen. */
-  q: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim().slice(0, FILTER_MAX))
-    .transform((v) => (v === '' ? undefined : v))
-    .optional()
-    .catch(undefined),
-  /** Page of the application list. */
-  apps: z
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .default(HK_IPO_SEARCH_DEFAULTS.apps)
-    .catch(HK_IPO_SEARCH_DEFAULTS.apps),
-});
+const buildHkIpoSearchSchema = () =>
+  z.object({
+    view: choice(HK_IPO_VIEWS, HK_IPO_SEARCH_DEFAULTS.view),
+    status: choice(STATUS_FILTERS, HK_IPO_SEARCH_DEFAULTS.status),
+    /** Month of the grid, `yyyy-MM`; absent means the month of the server's today. */
+    month: z.string().regex(MONTH_RE).optional().catch(undefined),
+    /** The issue whose detail is open. */
+    issue: z.string().regex(ISSUE_CODE_RE).optional().catch(undefined),
+    /** Filter by name or code, applied to the calendar and the application page on screen. */
+    q: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim().slice(0, FILTER_MAX))
+      .transform((v) => (v === '' ? undefined : v))
+      .optional()
+      .catch(undefined),
+    /** Page of the application list. */
+    apps: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(HK_IPO_SEARCH_DEFAULTS.apps)
+      .catch(HK_IPO_SEARCH_DEFAULTS.apps),
+  });
 
-export type HkIpoSearch = z.output<typeof hkIpoSearchSchema>;
+export const hkIpoSearchSchema = lazySchema(buildHkIpoSearchSchema);
+
+export type HkIpoSearch = z.output<ReturnType<typeof buildHkIpoSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseHkIpoSearch(raw: unknown): HkIpoSearch {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The whole view state of the hot-list page as URL search parameters. Every field falls back to its
@@ -48,7 +49,7 @@ function whole(min: number, max: number, fallback: number) {
   return z.number().int().min(min).max(max).default(fallback).catch(fallback);
 }
 
-const optionalDate = z.string().refine(isValidDate).optional().catch(undefined);
+const optionalDate = () => z.string().refine(isValidDate).optional().catch(undefined);
 
 /**
  * `600519.SH,300033.SZ`: well-formed A-share codes, upper case, first occurrence kept, at most five.
@@ -64,38 +65,41 @@ export function parseCodeList(value: string | number): string[] {
   return out;
 }
 
-export const hotSearchSchema = z
-  .object({
-    view: choice(HOT_VIEWS, HOT_SEARCH_DEFAULTS.view),
-    list: choice(HOT_LISTS, HOT_SEARCH_DEFAULTS.list),
-    period: choice(HOT_PERIODS, HOT_SEARCH_DEFAULTS.period),
-    limit: whole(1, LIMIT_MAX, HOT_SEARCH_DEFAULTS.limit),
-    /** History day; absent means the day before the server's today (the latest complete day). */
-    date: optionalDate,
-    /** Rank-trend stocks, comma separated. */
-    codes: z
-      .union([z.string(), z.number()])
-      .transform((v) => {
-        const codes = parseCodeList(v);
-        return codes.length > 0 ? codes.join(',') : undefined;
-      })
-      .optional()
-      .catch(undefined),
-    /** Rank-trend window; absent means the last three months up to today. */
-    start: optionalDate,
-    end: optionalDate,
-    state: choice(MONITOR_STATES, HOT_SEARCH_DEFAULTS.state),
-    page: whole(1, 100_000, HOT_SEARCH_DEFAULTS.page),
-    size: whole(1, SIZE_MAX, HOT_SEARCH_DEFAULTS.size),
-  })
-  .transform((s) =>
-    // A window whose ends are the wrong way round is a bad link: the default window replaces it.
-    s.start !== undefined && s.end !== undefined && s.start > s.end
-      ? { ...s, start: undefined, end: undefined }
-      : s,
-  );
+const buildHotSearchSchema = () =>
+  z
+    .object({
+      view: choice(HOT_VIEWS, HOT_SEARCH_DEFAULTS.view),
+      list: choice(HOT_LISTS, HOT_SEARCH_DEFAULTS.list),
+      period: choice(HOT_PERIODS, HOT_SEARCH_DEFAULTS.period),
+      limit: whole(1, LIMIT_MAX, HOT_SEARCH_DEFAULTS.limit),
+      /** History day; absent means the day before the server's today (the latest complete day). */
+      date: optionalDate(),
+      /** Rank-trend stocks, comma separated. */
+      codes: z
+        .union([z.string(), z.number()])
+        .transform((v) => {
+          const codes = parseCodeList(v);
+          return codes.length > 0 ? codes.join(',') : undefined;
+        })
+        .optional()
+        .catch(undefined),
+      /** Rank-trend window; absent means the last three months up to today. */
+      start: optionalDate(),
+      end: optionalDate(),
+      state: choice(MONITOR_STATES, HOT_SEARCH_DEFAULTS.state),
+      page: whole(1, 100_000, HOT_SEARCH_DEFAULTS.page),
+      size: whole(1, SIZE_MAX, HOT_SEARCH_DEFAULTS.size),
+    })
+    .transform((s) =>
+      // A window whose ends are the wrong way round is a bad link: the default window replaces it.
+      s.start !== undefined && s.end !== undefined && s.start > s.end
+        ? { ...s, start: undefined, end: undefined }
+        : s,
+    );
 
-export type HotSearch = z.output<typeof hotSearchSchema>;
+export const hotSearchSchema = lazySchema(buildHotSearchSchema);
+
+export type HotSearch = z.output<ReturnType<typeof buildHotSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseHotSearch(raw: unknown): HotSearch {

@@ -3,6 +3,7 @@ import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The view state of `/limit-up` as URL search parameters. Every field falls back (`.catch`) so a
@@ -61,34 +62,40 @@ export const MIN_BOARDS = [1, 2, 3, 4, 5, 7] as const;
 
 export const LIMIT_UP_SEARCH_DEFAULTS = { pool: 'up', board: 'all', min: 1, q: '' } as const;
 
-export const limitUpSearchSchema = z.object({
-  date: z.string().refine(isValidDate).optional().catch(undefined),
-  pool: z.enum(POOLS).default(LIMIT_UP_SEARCH_DEFAULTS.pool).catch(LIMIT_UP_SEARCH_DEFAULTS.pool),
-  sort: z
-    .string()
-    .refine((v) => parseSort(v) !== null)
-    .optional()
-    .catch(undefined),
-  board: z.enum(BOARD_FILTERS).default(LIMIT_UP_SEARCH_DEFAULTS.board).catch(LIMIT_UP_SEARCH_DEFAULTS.board),
-  min: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(7)
-    .default(LIMIT_UP_SEARCH_DEFAULTS.min)
-    .catch(LIMIT_UP_SEARCH_DEFAULTS.min),
-  q: z
-    .string()
-    .transform((v) => v.trim().slice(0, 40))
-    .default(LIMIT_UP_SEARCH_DEFAULTS.q)
-    .catch(LIMIT_UP_SEARCH_DEFAULTS.q),
-  code: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .refine((v) => A_SHARE_CODE_RE.test(v))
-    .optional()
-    .catch(undefined),
-  tag: z.enum(ANOMALY_TAGS).optional().catch(undefined),
-});
+const buildLimitUpSearchSchema = () =>
+  z.object({
+    date: z.string().refine(isValidDate).optional().catch(undefined),
+    pool: z.enum(POOLS).default(LIMIT_UP_SEARCH_DEFAULTS.pool).catch(LIMIT_UP_SEARCH_DEFAULTS.pool),
+    sort: z
+      .string()
+      .refine((v) => parseSort(v) !== null)
+      .optional()
+      .catch(undefined),
+    board: z
+      .enum(BOARD_FILTERS)
+      .default(LIMIT_UP_SEARCH_DEFAULTS.board)
+      .catch(LIMIT_UP_SEARCH_DEFAULTS.board),
+    min: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7)
+      .default(LIMIT_UP_SEARCH_DEFAULTS.min)
+      .catch(LIMIT_UP_SEARCH_DEFAULTS.min),
+    q: z
+      .string()
+      .transform((v) => v.trim().slice(0, 40))
+      .default(LIMIT_UP_SEARCH_DEFAULTS.q)
+      .catch(LIMIT_UP_SEARCH_DEFAULTS.q),
+    code: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .refine((v) => A_SHARE_CODE_RE.test(v))
+      .optional()
+      .catch(undefined),
+    tag: z.enum(ANOMALY_TAGS).optional().catch(undefined),
+  });
 
-export type LimitUpSearch = z.output<typeof limitUpSearchSchema>;
+export const limitUpSearchSchema = lazySchema(buildLimitUpSearchSchema);
+
+export type LimitUpSearch = z.output<ReturnType<typeof buildLimitUpSearchSchema>>;

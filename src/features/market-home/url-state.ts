@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The home page's view state: the period of the two ranking cards (`/?period=hour`). The cards link to
@@ -10,8 +11,11 @@ export type HomePeriod = (typeof HOME_PERIODS)[number];
 
 export const HOME_SEARCH_DEFAULTS = { period: 'day' } as const;
 
-export const homeSearchSchema = z.object({
-  period: z.enum(HOME_PERIODS).default(HOME_SEARCH_DEFAULTS.period).catch(HOME_SEARCH_DEFAULTS.period),
-});
+const buildHomeSearchSchema = () =>
+  z.object({
+    period: z.enum(HOME_PERIODS).default(HOME_SEARCH_DEFAULTS.period).catch(HOME_SEARCH_DEFAULTS.period),
+  });
 
-export type HomeSearch = z.output<typeof homeSearchSchema>;
+export const homeSearchSchema = lazySchema(buildHomeSearchSchema);
+
+export type HomeSearch = z.output<ReturnType<typeof buildHomeSearchSchema>>;

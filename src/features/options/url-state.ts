@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidDate } from '../../contract/params-terms';
 import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import type { SearchPatch } from '../../lib/useSearchPatch';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The options page's view state as URL search parameters (the chosen contract is in the path of
@@ -14,14 +15,17 @@ export const OPTIONS_DEFAULTS = { session: 'intraday' } as const;
 /** Variety codes as the service writes them: `510050`, `IO`, `CU_O`. */
 export const VARIETY_RE = /^[A-Za-z0-9_]{1,16}$/;
 
-export const optionsSearchSchema = z.object({
-  /** The variety of the chain; absent: the chosen contract's, else the first the service lists. */
-  variety: z.string().regex(VARIETY_RE).optional().catch(undefined),
-  /** The chain's expiry (last trading day); absent: the chosen contract's, else the nearest. */
-  expiry: z.string().refine(isValidDate).optional().catch(undefined),
-  /** Session of the chosen contract's intraday line. */
-  session: z.enum(OPTION_SESSIONS).default(OPTIONS_DEFAULTS.session).catch(OPTIONS_DEFAULTS.session),
-});
+const buildOptionsSearchSchema = () =>
+  z.object({
+    /** The variety of the chain; absent: the chosen contract's, else the first the service lists. */
+    variety: z.string().regex(VARIETY_RE).optional().catch(undefined),
+    /** The chain's expiry (last trading day); absent: the chosen contract's, else the nearest. */
+    expiry: z.string().refine(isValidDate).optional().catch(undefined),
+    /** Session of the chosen contract's intraday line. */
+    session: z.enum(OPTION_SESSIONS).default(OPTIONS_DEFAULTS.session).catch(OPTIONS_DEFAULTS.session),
+  });
 
-export type OptionsSearch = z.output<typeof optionsSearchSchema>;
+export const optionsSearchSchema = lazySchema(buildOptionsSearchSchema);
+
+export type OptionsSearch = z.output<ReturnType<typeof buildOptionsSearchSchema>>;
 export type UpdateOptionsSearch = SearchPatch<OptionsSearch>;

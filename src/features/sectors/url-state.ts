@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The view state of `/sectors` and of an index page (`/sectors/$thscode`, `/index/$thscode`) as URL
@@ -67,20 +68,24 @@ function sortParam<const C extends readonly string[]>(columns: C, fallback: stri
 
 export const SECTORS_SEARCH_DEFAULTS = { tag: 'industry', sort: 'change_pct.desc' } as const;
 
-export const sectorsSearchSchema = z.object({
-  tag: z.enum(INDEX_TAGS).default(SECTORS_SEARCH_DEFAULTS.tag).catch(SECTORS_SEARCH_DEFAULTS.tag),
-  sort: sortParam(SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS.sort),
-});
-export type SectorsSearch = z.output<typeof sectorsSearchSchema>;
+const buildSectorsSearchSchema = () =>
+  z.object({
+    tag: z.enum(INDEX_TAGS).default(SECTORS_SEARCH_DEFAULTS.tag).catch(SECTORS_SEARCH_DEFAULTS.tag),
+    sort: sortParam(SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS.sort),
+  });
+export const sectorsSearchSchema = lazySchema(buildSectorsSearchSchema);
+export type SectorsSearch = z.output<ReturnType<typeof buildSectorsSearchSchema>>;
 
 /** Leaders first: the constituents open sorted by the day's change, largest first. */
 export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc' } as const;
 
-export const indexSearchSchema = z.object({
-  range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
-  sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
-});
-export type IndexSearch = z.output<typeof indexSearchSchema>;
+const buildIndexSearchSchema = () =>
+  z.object({
+    range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
+    sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
+  });
+export const indexSearchSchema = lazySchema(buildIndexSearchSchema);
+export type IndexSearch = z.output<ReturnType<typeof buildIndexSearchSchema>>;
 
 /** Code in canonical form: the service's suffixes are upper case. */
 export function normaliseIndexCode(raw: string): string {

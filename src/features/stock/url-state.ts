@@ -4,6 +4,7 @@ import { addYearsToDate } from '../../contract/time';
 import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
 import { BAR_INTERVALS } from '../../lib/bars';
 import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params-terms';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * The whole view state of the stock page, as URL search parameters. Every field falls back to its
@@ -80,78 +81,82 @@ function choice<const T extends readonly [string, ...string[]]>(values: T, fallb
   return z.enum(values).default(fallback).catch(fallback);
 }
 
-const optionalDate = z.string().refine(isDateText).optional().catch(undefined);
+const optionalDate = () => z.string().refine(isDateText).optional().catch(undefined);
 
 /** A stock or index code to compare with (which of the two is decided by the instrument search). */
-const compareCode = z
-  .string()
-  .transform((v) => v.trim().toUpperCase())
-  .refine((v) => A_SHARE_CODE_RE.test(v) || INDEX_CODE_RE.test(v))
-  .optional()
-  .catch(undefined);
+const compareCode = () =>
+  z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => A_SHARE_CODE_RE.test(v) || INDEX_CODE_RE.test(v))
+    .optional()
+    .catch(undefined);
 
-export const stockSearchSchema = z
-  .object({
-    range: choice(CHART_RANGES, STOCK_SEARCH_DEFAULTS.range),
-    adjust: choice(ADJUSTS, STOCK_SEARCH_DEFAULTS.adjust),
-    ma: z
-      .union([z.string(), z.number()])
-      .transform((v, ctx) => {
-        const periods = parseMaList(v);
-        // `none` turns every overlay off; a list without any known period is a bad link.
-        if (periods.length === 0 && String(v).trim() !== 'none') {
-          ctx.issues.push({ code: 'custom', message: 'no known moving-average period', input: v });
-          return z.NEVER;
-        }
-        return formatMaList(periods);
-      })
-      .default(STOCK_SEARCH_DEFAULTS.ma)
-      .catch(STOCK_SEARCH_DEFAULTS.ma),
-    tab: choice(STOCK_TABS, STOCK_SEARCH_DEFAULTS.tab),
-    statement: choice(STATEMENT_KINDS, STOCK_SEARCH_DEFAULTS.statement),
-    period: choice(STATEMENT_PERIODS, STOCK_SEARCH_DEFAULTS.period),
-    mode: choice(STATEMENT_MODES, STOCK_SEARCH_DEFAULTS.mode),
-    limit: z
-      .number()
-      .int()
-      .min(LIMIT_MIN)
-      .max(LIMIT_MAX)
-      .default(STOCK_SEARCH_DEFAULTS.limit)
-      .catch(STOCK_SEARCH_DEFAULTS.limit),
-    /** Range mode bounds (period ends); checked together below. */
-    from: optionalDate,
-    to: optionalDate,
-    /** The statement line drawn in the small chart. */
-    row: z.string().regex(FIELD_RE).optional().catch(undefined),
-    /** Indicators report period `yyyy-1` … `yyyy-4`; absent means the latest disclosed. */
-    report: z.string().regex(REPORT_RE).optional().catch(undefined),
-    /** Dragon-tiger day; absent means the service's latest completed trading day. */
-    dt: optionalDate,
-    hot: choice(HOT_WINDOWS, STOCK_SEARCH_DEFAULTS.hot),
-    /** Day of the intraday tab (the service keeps the last 30 trading days); absent means the latest. */
-    iday: optionalDate,
-    /** Candle interval: daily bars, or weeks and months built from them. */
-    interval: choice(BAR_INTERVALS, STOCK_SEARCH_DEFAULTS.interval),
-    /** Indicator of the lower pane. */
-    ind: choice(CHART_INDICATORS, STOCK_SEARCH_DEFAULTS.ind),
-    /** Compare overlay: an index or another stock, rebased at the first common bar. */
-    cmp: compareCode,
-  })
-  .transform((s) => {
-    // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):
-    // anything else degrades to the default range rather than an error.
-    const { from, to } = s;
-    const valid =
-      from !== undefined &&
-      to !== undefined &&
-      from >= FIRST_MARKET_DAY &&
-      from <= to &&
-      to <= addYearsToDate(from, 10);
-    return valid ? s : { ...s, from: undefined, to: undefined };
-  });
+const buildStockSearchSchema = () =>
+  z
+    .object({
+      range: choice(CHART_RANGES, STOCK_SEARCH_DEFAULTS.range),
+      adjust: choice(ADJUSTS, STOCK_SEARCH_DEFAULTS.adjust),
+      ma: z
+        .union([z.string(), z.number()])
+        .transform((v, ctx) => {
+          const periods = parseMaList(v);
+          // `none` turns every overlay off; a list without any known period is a bad link.
+          if (periods.length === 0 && String(v).trim() !== 'none') {
+            ctx.issues.push({ code: 'custom', message: 'no known moving-average period', input: v });
+            return z.NEVER;
+          }
+          return formatMaList(periods);
+        })
+        .default(STOCK_SEARCH_DEFAULTS.ma)
+        .catch(STOCK_SEARCH_DEFAULTS.ma),
+      tab: choice(STOCK_TABS, STOCK_SEARCH_DEFAULTS.tab),
+      statement: choice(STATEMENT_KINDS, STOCK_SEARCH_DEFAULTS.statement),
+      period: choice(STATEMENT_PERIODS, STOCK_SEARCH_DEFAULTS.period),
+      mode: choice(STATEMENT_MODES, STOCK_SEARCH_DEFAULTS.mode),
+      limit: z
+        .number()
+        .int()
+        .min(LIMIT_MIN)
+        .max(LIMIT_MAX)
+        .default(STOCK_SEARCH_DEFAULTS.limit)
+        .catch(STOCK_SEARCH_DEFAULTS.limit),
+      /** Range mode bounds (period ends); checked together below. */
+      from: optionalDate(),
+      to: optionalDate(),
+      /** The statement line drawn in the small chart. */
+      row: z.string().regex(FIELD_RE).optional().catch(undefined),
+      /** Indicators report period `yyyy-1` … `yyyy-4`; absent means the latest disclosed. */
+      report: z.string().regex(REPORT_RE).optional().catch(undefined),
+      /** Dragon-tiger day; absent means the service's latest completed trading day. */
+      dt: optionalDate(),
+      hot: choice(HOT_WINDOWS, STOCK_SEARCH_DEFAULTS.hot),
+      /** Day of the intraday tab (the service keeps the last 30 trading days); absent means the latest. */
+      iday: optionalDate(),
+      /** Candle interval: daily bars, or weeks and months built from them. */
+      interval: choice(BAR_INTERVALS, STOCK_SEARCH_DEFAULTS.interval),
+      /** Indicator of the lower pane. */
+      ind: choice(CHART_INDICATORS, STOCK_SEARCH_DEFAULTS.ind),
+      /** Compare overlay: an index or another stock, rebased at the first common bar. */
+      cmp: compareCode(),
+    })
+    .transform((s) => {
+      // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):
+      // anything else degrades to the default range rather than an error.
+      const { from, to } = s;
+      const valid =
+        from !== undefined &&
+        to !== undefined &&
+        from >= FIRST_MARKET_DAY &&
+        from <= to &&
+        to <= addYearsToDate(from, 10);
+      return valid ? s : { ...s, from: undefined, to: undefined };
+    });
 
-export type StockSearch = z.output<typeof stockSearchSchema>;
-export type StockSearchInput = z.input<typeof stockSearchSchema>;
+export const stockSearchSchema = lazySchema(buildStockSearchSchema);
+
+export type StockSearch = z.output<ReturnType<typeof buildStockSearchSchema>>;
+export type StockSearchInput = z.input<ReturnType<typeof buildStockSearchSchema>>;
 
 /** Never throws: every field has a fallback. */
 export function parseStockSearch(raw: unknown): StockSearch {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SortingState } from '../../components/DataTable';
 // The limits only (no wire schemas): this module is read up front, with the route tree.
 import { WATCHLIST_LIMITS } from '../../contract/watchlist-constants';
+import { lazySchema } from '../../lib/lazy-schema';
 
 /**
  * View state of a list page in the URL: the column sort (`?sort=changePct.desc`). Without it the rows
@@ -25,12 +26,14 @@ export const SORTABLE_COLUMNS = [
 
 const SORT_RE = new RegExp(`^(${SORTABLE_COLUMNS.join('|')})\\.(asc|desc)$`);
 
-export const listSearchSchema = z.object({
-  sort: z.string().regex(SORT_RE).optional().catch(undefined),
-  /** `history`: the list's versions are shown below it. */
-  panel: z.enum(['history']).optional().catch(undefined),
-});
-export type ListSearch = z.infer<typeof listSearchSchema>;
+const buildListSearchSchema = () =>
+  z.object({
+    sort: z.string().regex(SORT_RE).optional().catch(undefined),
+    /** `history`: the list's versions are shown below it. */
+    panel: z.enum(['history']).optional().catch(undefined),
+  });
+export const listSearchSchema = lazySchema(buildListSearchSchema);
+export type ListSearch = z.output<ReturnType<typeof buildListSearchSchema>>;
 
 export function sortingOf(sort: string | undefined): SortingState {
   const m = sort === undefined ? null : SORT_RE.exec(sort);
@@ -54,13 +57,15 @@ const LINK_NAME_MAX = 200;
 const LINK_CODES_MAX = 4000;
 
 /** The share link `/watchlists/import?name=…&codes=A,B,C[&notes=[…]]` (share.ts makes and reads it). */
-export const importSearchSchema = z.object({
-  name: z.string().max(LINK_NAME_MAX).optional().catch(undefined),
-  codes: z.string().max(LINK_CODES_MAX).optional().catch(undefined),
-  notes: z
-    .array(z.string().max(WATCHLIST_LIMITS.note_length))
-    .max(WATCHLIST_LIMITS.items_per_list)
-    .optional()
-    .catch(undefined),
-});
-export type ImportSearch = z.infer<typeof importSearchSchema>;
+const buildImportSearchSchema = () =>
+  z.object({
+    name: z.string().max(LINK_NAME_MAX).optional().catch(undefined),
+    codes: z.string().max(LINK_CODES_MAX).optional().catch(undefined),
+    notes: z
+      .array(z.string().max(WATCHLIST_LIMITS.note_length))
+      .max(WATCHLIST_LIMITS.items_per_list)
+      .optional()
+      .catch(undefined),
+  });
+export const importSearchSchema = lazySchema(buildImportSearchSchema);
+export type ImportSearch = z.output<ReturnType<typeof buildImportSearchSchema>>;
