@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,9 @@ beforeAll(async () => {
   mkdirSync(join(built, 'assets'));
   writeFileSync(join(built, 'index.html'), INDEX_HTML);
   writeFileSync(join(built, 'assets', 'app-1a2b.js'), 'console.log(1);');
+  // What the build writes beside each asset (vite.config.ts): its compressed forms.
+  writeFileSync(join(built, 'assets', 'app-1a2b.js.br'), brotliCompressSync('console.log(1);'));
+  writeFileSync(join(built, 'assets', 'app-1a2b.js.gz'), gzipSync('console.log(1);'));
   writeFileSync(join(built, '.env'), 'SECRET=1');
   empty = mkdtempSync(join(tmpdir(), 'bff-empty-'));
 });
@@ -136,6 +140,36 @@ describe('the built SPA', () => {
     const missing = await a.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('<html>');
+  });
+
+  it("sends an asset's compressed form from the build, in the encoding the browser takes", async () => {
+    const a = buildApp(built);
+    const fromBuild = (name: string) => readFileSync(join(built, 'assets', name));
+    const br = await a.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    // The file the build wrote, as it is (compressing on the fly streams it, without a length).
+    expect(br.headers['content-length']).toBe(String(fromBuild('app-1a2b.js.br').length));
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1);');
+    const gzip = await a.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-length']).toBe(String(fromBuild('app-1a2b.js.gz').length));
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1);');
+    const plain = await a.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b.js',
+      headers: { 'accept-encoding': '' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1);');
   });
 
   it('does not serve dotfiles', async () => {

@@ -45,12 +45,16 @@ export function registerStatic(
     app.register(fastifyStatic, {
       root,
       dotfiles: 'ignore',
+      // The build writes each asset also compressed (.br, .gz): sent as it is, nothing compressed per request.
+      preCompressed: true,
       // Source maps stay in the build (scripts/size.mjs reads them) but are not served: they would
       // hand out the source to anyone who asks.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, path) {
+        // The same path answers in several encodings (preCompressed): caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         // Vite puts content-hashed files under assets/; everything else (index.html) must be revalidated.
         res.setHeader(
           'cache-control',
