@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createQueryClient, modeQuery } from './api/query';
-import { I18nProvider } from './lib/i18n';
+import { prepareNumberFormats } from './lib/format';
+import { I18nProvider, languagePreference } from './lib/i18n';
 import { applyStoredAppearance } from './lib/preferences';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -38,6 +39,9 @@ async function start(root: HTMLElement): Promise<void> {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // While the route's chunks and data are on their way.
+  await nextTask();
+  prepareNumberFormats(languagePreference.read());
 }
 
 void start(container);
