@@ -53,6 +53,8 @@ export class StockPage {
   async chartReady(): Promise<void> {
     await expect(this.chart.locator('canvas').first()).toBeVisible();
     await expect(this.chart).toHaveAttribute('data-up-color', /rgb/);
+    // Every series attached (the first build adds them one at a time).
+    await expect(this.chart).toHaveAttribute('data-complete', 'true');
   }
 
   range(label: string): Locator {

@@ -4,26 +4,44 @@ import { useEffect, useState } from 'react';
 const HIDDEN_TAB_MS = 200;
 
 /**
- * False on the first render, true once the browser has painted what that render committed (the frame
- * after it, then a task of its own). Heavy client work that nothing in the first paint needs, such as
- * building a canvas chart, waits for it: the page's text and figures paint first and the work runs in
- * a task of its own instead of lengthening the one that renders the page.
+ * Runs `work` once the browser has painted what is on screen now (the frame after this call, then a
+ * task of its own), or after HIDDEN_TAB_MS where no frame comes (a hidden tab). Returns the cancel.
+ */
+export function afterNextPaint(work: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    work();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, HIDDEN_TAB_MS);
+  function cancel() {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  }
+  return () => {
+    done = true;
+    cancel();
+  };
+}
+
+/**
+ * False on the first render, true once the browser has painted what that render committed. Heavy
+ * client work that nothing in the first paint needs, such as building a canvas chart, waits for it: the
+ * page's text and figures paint first and the work runs in a task of its own instead of lengthening the
+ * one that renders the page.
  */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    const done = () => setPainted(true);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(done, 0);
-    });
-    const fallback = setTimeout(done, HIDDEN_TAB_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      clearTimeout(fallback);
-    };
+    return afterNextPaint(() => setPainted(true));
   }, [painted]);
   return painted;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -19,7 +19,7 @@ import {
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
 import { formatShanghaiDate, fromChartTime, toChartTime } from '../../lib/format';
 import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
-import { useAfterPaint } from '../../lib/useAfterPaint';
+import { afterNextPaint, useAfterPaint } from '../../lib/useAfterPaint';
 import './chart.css';
 
 /**
@@ -303,6 +303,25 @@ export function TimeChart({
   const painted = useAfterPaint();
   const palette = usePalette(containerRef, painted);
   const supported = canDrawCharts();
+  // The first build adds the series one at a time, each after the chart has drawn the ones before:
+  // ten years of daily bars in nine series, given to the library and drawn in one go, kept the page from
+  // answering input for over 100 ms (one long task); a series at a time, no step takes 50 ms. Once all
+  // were there, later changes (a new range, an overlay) apply at once.
+  const [attachedCount, setAttachedCount] = useState(0);
+  const [built, setBuilt] = useState(false);
+  const seriesHaveData = series.some((s) => s.data.length > 0);
+  const attached = useMemo(
+    () => (built ? series : seriesHaveData ? series.slice(0, attachedCount) : []),
+    [built, series, seriesHaveData, attachedCount],
+  );
+  const chartBuilt = painted && palette !== null;
+  useEffect(() => {
+    if (built || !chartBuilt || !seriesHaveData) return;
+    return afterNextPaint(() => {
+      if (attachedCount + 1 >= series.length) setBuilt(true);
+      setAttachedCount(attachedCount + 1);
+    });
+  }, [built, chartBuilt, seriesHaveData, attachedCount, series.length]);
 
   useEffect(() => {
     onHoverRef.current = onHover;
@@ -344,7 +363,7 @@ export function TimeChart({
     const container = containerRef.current;
     if (!chart || !palette || !container) return;
     const entries = entriesRef.current;
-    const wanted = new Set(series.map((s) => s.id));
+    const wanted = new Set(attached.map((s) => s.id));
     for (const [id, entry] of entries) {
       if (!wanted.has(id)) {
         entry.markers?.detach();
@@ -352,7 +371,13 @@ export function TimeChart({
         entries.delete(id);
       }
     }
-    for (const spec of series) {
+    // Every pane the series ask for is there from the first frame on, series or not yet (the first build
+    // adds series one at a time: a pane appearing later would move what was drawn before it), and no
+    // other: a pane whose series are gone goes with them.
+    const paneCount = series.reduce((n, s) => Math.max(n, (s.pane ?? 0) + 1), 1);
+    for (let i = chart.panes().length - 1; i >= paneCount; i -= 1) chart.removePane(i);
+    while (chart.panes().length < paneCount) chart.addPane(true);
+    for (const spec of attached) {
       const pane = spec.pane ?? 0;
       let entry = entries.get(spec.id);
       if (entry && (entry.kind !== spec.kind || entry.pane !== pane)) {
@@ -422,21 +447,21 @@ export function TimeChart({
       })
       .join(' ');
     // And how many points they were given (a drawn minute line has a point per minute).
-    container.dataset['points'] = String(series.reduce((n, s) => n + s.data.length, 0));
+    container.dataset['points'] = String(attached.reduce((n, s) => n + s.data.length, 0));
     const panes = chart.panes();
     // The left axis is one column for every pane (the library reads the first pane's setting): shown
     // when any series uses it.
-    const left = series.some((s) => s.scale === 'left');
+    const left = attached.some((s) => s.scale === 'left');
     panes.forEach((p, i) => {
       p.setStretchFactor(paneStretch?.[i] ?? 1);
       chart.priceScale('left', i).applyOptions({ visible: left });
     });
-    const hasData = series.some((s) => s.data.length > 0);
+    const hasData = attached.some((s) => s.data.length > 0);
     if (hasData && viewRef.current !== (viewKey ?? '')) {
       chart.timeScale().fitContent();
       viewRef.current = viewKey ?? '';
     }
-  }, [series, palette, paneStretch, viewKey]);
+  }, [series, attached, palette, paneStretch, viewKey]);
 
   if (!supported) {
     return (
@@ -453,6 +478,8 @@ export function TimeChart({
       role="img"
       aria-label={label}
       data-testid={testId}
+      // Test hook: every series is in the chart (the first build adds them one at a time).
+      data-complete={built || undefined}
     />
   );
 }
