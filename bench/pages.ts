@@ -4,7 +4,7 @@
  * twice: unthrottled and with the CPU throttled 4× (Chrome DevTools Protocol). Prints one table: largest
  * contentful paint (LCP), total blocking time (TBT: the time long tasks spend over 50 ms), cumulative
  * layout shift (CLS), long tasks and the longest one, and each route's LCP as a multiple of the home
- * page's; then the ten-year chart's longest task.
+ * page's; then the ten-year chart's longest task from its first canvas on (the chart being built).
  *
  * The pages are bench/routes.ts's (shared with the e2e budget spec): the router's generated tree, each
  * route with a path parameter opened with a sample the simulator knows, `/watchlists/$id` with a list
@@ -45,6 +45,8 @@ interface Measured {
   cls: number;
   longTasks: number;
   longestTaskMs: number;
+  /** The longest task from the page's first canvas on (0: none over 50 ms, or no canvas). */
+  longestChartTaskMs: number;
 }
 
 /** Unthrottled runs per page (PERF_RUNS); the table shows the median of each figure. */
@@ -65,6 +67,7 @@ function medianOf(runs: Measured[]): Measured {
     cls: median(runs.map((run) => run.cls)),
     longTasks: median(runs.map((run) => run.longTasks)),
     longestTaskMs: median(runs.map((run) => run.longestTaskMs)),
+    longestChartTaskMs: median(runs.map((run) => run.longestChartTaskMs)),
   };
 }
 
@@ -90,6 +93,7 @@ async function measure(browser: Browser, url: string, throttle: number): Promise
     cls: figures.cls,
     longTasks: figures.longTasks.length,
     longestTaskMs: Math.max(0, ...figures.longTasks),
+    longestChartTaskMs: Math.max(0, ...figures.chartLongTasks),
   };
 }
 
@@ -195,12 +199,18 @@ async function main(): Promise<void> {
     }
     const chart = rows.find((row) => row.url === TEN_YEAR_CHART.url);
     if (chart?.plain && chart.slow) {
+      // The chart's build: the tasks from the first canvas on (the page's start before it is in the row).
+      const built = (m: Measured) =>
+        m.longestChartTaskMs > 0 ? `${Math.round(m.longestChartTaskMs)} ms` : 'none';
       console.log(
-        `\nTen years of daily bars (${TEN_YEAR_CHART.url}): longest task ${Math.round(chart.plain.longestTaskMs)} ms ` +
-          `unthrottled, ${Math.round(chart.slow.longestTaskMs)} ms at ${THROTTLE}× CPU (budget: none over ${BUDGET.longestTaskMs} ms).`,
+        `\nTen years of daily bars (${TEN_YEAR_CHART.url}), from the chart's first canvas on: longest task ` +
+          `${built(chart.plain)} unthrottled, ${built(chart.slow)} at ${THROTTLE}× CPU (budget: none over ${BUDGET.longestTaskMs} ms; ` +
+          `the whole page's longest: ${Math.round(chart.plain.longestTaskMs)} ms unthrottled).`,
       );
-      if (chart.plain.longestTaskMs > BUDGET.longestTaskMs) {
-        over.push(`${TEN_YEAR_CHART.url}: a ${Math.round(chart.plain.longestTaskMs)} ms task`);
+      if (chart.plain.longestChartTaskMs > BUDGET.longestTaskMs) {
+        over.push(
+          `${TEN_YEAR_CHART.url}: a ${Math.round(chart.plain.longestChartTaskMs)} ms task building the chart`,
+        );
       }
     }
     console.log(

@@ -105,7 +105,20 @@ export async function createSampleList(
  * when the figures are read: `flush()` takes what is still queued.
  */
 export const OBSERVE = `
-  window.__perf = { lcp: [], long: [], shifts: [], observers: [] };
+  window.__perf = { lcp: [], long: [], longStarts: [], shifts: [], observers: [], firstCanvasAt: null };
+  // When the page first holds a canvas (a chart being built): the chart's own tasks are those from then on.
+  new MutationObserver((changes, observer) => {
+    if (window.__perf.firstCanvasAt !== null) return;
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof Element && (node.tagName === 'CANVAS' || node.querySelector('canvas'))) {
+          window.__perf.firstCanvasAt = performance.now();
+          observer.disconnect();
+          return;
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
   const watch = (type, take) => {
     const handle = (entries) => { for (const entry of entries) take(entry); };
     const observer = new PerformanceObserver((list) => handle(list.getEntries()));
@@ -113,18 +126,24 @@ export const OBSERVE = `
     window.__perf.observers.push(() => handle(observer.takeRecords()));
   };
   watch('largest-contentful-paint', (entry) => window.__perf.lcp.push(entry.startTime));
-  watch('longtask', (entry) => window.__perf.long.push(entry.duration));
+  watch('longtask', (entry) => {
+    window.__perf.long.push(entry.duration);
+    window.__perf.longStarts.push(entry.startTime);
+  });
   watch('layout-shift', (entry) => { if (!entry.hadRecentInput) window.__perf.shifts.push(entry.value); });
   window.__perf.flush = () => {
     for (const take of window.__perf.observers) take();
-    return { lcp: window.__perf.lcp, long: window.__perf.long, shifts: window.__perf.shifts };
+    const { lcp, long, longStarts, shifts, firstCanvasAt } = window.__perf;
+    return { lcp, long, longStarts, shifts, firstCanvasAt };
   };
 `;
 
 const observedSchema = z.object({
   lcp: z.array(z.number()),
   long: z.array(z.number()),
+  longStarts: z.array(z.number()),
   shifts: z.array(z.number()),
+  firstCanvasAt: z.number().nullable(),
 });
 
 const resourceSchema = z.array(
@@ -143,6 +162,8 @@ export interface Figures {
   lcpMs: number | null;
   /** Long tasks (over 50 ms) and their durations. */
   longTasks: number[];
+  /** Long tasks that ended after the page first held a canvas (a chart's build); none without a canvas. */
+  chartLongTasks: number[];
   /** Total blocking time: what long tasks spend over 50 ms. */
   tbtMs: number;
   /** Cumulative layout shift (without recent input). */
@@ -177,6 +198,10 @@ export async function readFigures(page: Page): Promise<Figures> {
   return {
     lcpMs,
     longTasks: observed.long,
+    chartLongTasks: observed.long.filter((duration, i) => {
+      const start = observed.longStarts[i] ?? 0;
+      return observed.firstCanvasAt !== null && start + duration > observed.firstCanvasAt;
+    }),
     tbtMs: observed.long.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
     cls: observed.shifts.reduce((sum, value) => sum + value, 0),
     jsBeforeLcpBytes: lcpMs === null ? bytes(scripts) : bytes(scripts.filter((r) => r.startTime < lcpMs)),
