@@ -305,8 +305,9 @@ export function TimeChart({
   const supported = canDrawCharts();
   // The first build adds the series one at a time, each after the chart has drawn the ones before:
   // ten years of daily bars in nine series, given to the library and drawn in one go, kept the page from
-  // answering input for over 100 ms (one long task); a series at a time, no step takes 50 ms. Once all
-  // were there, later changes (a new range, an overlay) apply at once.
+  // answering input for over 100 ms (one long task); a series at a time, the longest step is the first
+  // drawing (about 60 ms on a slow machine). Once all are there, later changes (a new range, an overlay)
+  // apply at once.
   const [attachedCount, setAttachedCount] = useState(0);
   const [built, setBuilt] = useState(false);
   const seriesHaveData = series.some((s) => s.data.length > 0);
