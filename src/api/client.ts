@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError, ErrorCode, rawEnvelopeSchema, type RawEnvelope } from '../contract/envelope';
+import { lazySchema } from '../lib/lazy-schema';
 import type { Catalog, DataOf, OperationId, ParamsIn } from '../contract/catalog';
 import type * as ParamChecks from '../contract/params';
 import { loadCatalog } from './catalog';
@@ -15,13 +16,16 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export const modeSchema = z.looseObject({
-  mode: z.enum(['simulated', 'live']),
-  version: z.string(),
-  /** Server clock (ms or ISO text); the simulator's pinned clock in tests. */
-  now: z.union([z.number(), z.string()]),
-});
-export type BffMode = z.infer<typeof modeSchema>;
+const buildModeSchema = () =>
+  z.looseObject({
+    mode: z.enum(['simulated', 'live']),
+    version: z.string(),
+    /** Server clock (ms or ISO text); the simulator's pinned clock in tests. */
+    now: z.union([z.number(), z.string()]),
+  });
+/** Built when the first answer comes (the first number schema of a page costs tens of ms to make). */
+export const modeSchema = lazySchema(buildModeSchema);
+export type BffMode = z.output<ReturnType<typeof buildModeSchema>>;
 
 /**
  * The catalog seen through a mapped type: TypeScript checks each entry here once, and indexing it with a
@@ -234,7 +238,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     const res = await get(`${base}/bff/mode`, null, callOpts.signal);
     const body = await readJson(res);
     if (!res.ok || !body.ok) throw nonEnvelopeError(res, null, 'mode is not JSON');
-    const parsed = modeSchema.safeParse(body.value);
+    const parsed = modeSchema.schema().safeParse(body.value);
     if (!parsed.success) {
       throw new ApiError({
         code: ErrorCode.CLIENT_SCHEMA_MISMATCH,
