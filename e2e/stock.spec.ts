@@ -165,6 +165,8 @@ test('corporate actions list each event with the factor derived from the previou
   const table = app.main.getByTestId('corporate-actions').getByRole('table');
   const newest = table.getByRole('row').nth(1);
   await expect(newest.getByRole('cell').first()).toHaveText('2026-06-29');
+  // The factors need the unadjusted bars, which come after the events: the table is busy until then.
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
   // Backward-adjusted prices are raw prices times every factor so far: the last cumulative factor is
   // the ratio of the two last closes.
   const ratio = (await lastClose(page.request, 'backward')) / (await lastClose(page.request, 'none'));

@@ -85,7 +85,7 @@ export function CorporateActionsTab({ record }: TabProps) {
     <div className="stock-tab" data-testid="corporate-actions">
       {bars.error && <ErrorState compact error={bars.error} onRetry={bars.refetch} />}
       <div className="stock-table-wrap">
-        <table className="stock-table">
+        <table className="stock-table" aria-busy={!barsReady && !bars.error}>
           <thead>
             <tr>
               {ACTION_COLUMNS.map((key, i) => (
