@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -149,7 +150,12 @@ export function DataTable<T>({
   toolbar,
 }: DataTableProps<T>) {
   const { t } = useI18n();
-  const data = useMemo(() => (rows ? [...rows] : []), [rows]);
+  // The first rows a table gets are drawn in a deferred render, which React splits into short tasks
+  // (the urgent one shows the skeleton): a page of tables mounting with its data no longer blocks the
+  // main thread for the whole of it. Later answers (a refresh, a new sort) render as usual.
+  const rowsReady = useDeferredValue(rows !== undefined, false);
+  const rowsPending = rows !== undefined && !rowsReady;
+  const data = useMemo(() => (rows && !rowsPending ? [...rows] : []), [rows, rowsPending]);
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const columnDefs = useMemo(
     () =>
@@ -277,7 +283,8 @@ export function DataTable<T>({
   const visibleHideable = hideable.filter((column) => column.getIsVisible()).length;
   const colCount = Math.max(visibleColumns.length, 1);
   const failed = error !== undefined && error !== null;
-  const showSkeleton = loading && data.length === 0 && !failed;
+  const busy = loading || rowsPending;
+  const showSkeleton = busy && data.length === 0 && !failed;
 
   let body: ReactNode;
   if (failed && data.length === 0) {
@@ -286,6 +293,13 @@ export function DataTable<T>({
         <td colSpan={colCount} className="dt__state">
           <ErrorState compact error={error} onRetry={onRetry} />
         </td>
+      </tr>
+    );
+  } else if (rowsPending && rows.length > 0) {
+    // The rows' own height, reserved until they are drawn: nothing below the table moves when they come.
+    body = (
+      <tr className="dt__spacer" aria-hidden="true" style={{ height: rows.length * rowHeight }}>
+        <td colSpan={colCount} />
       </tr>
     );
   } else if (showSkeleton) {
@@ -347,7 +361,7 @@ export function DataTable<T>({
       <div className="dt__toolbar">
         {toolbar}
         <span className="dt__count muted num" aria-live="polite">
-          {loading && data.length === 0 ? '' : t('table.rows', { count: data.length })}
+          {busy && data.length === 0 ? '' : t('table.rows', { count: data.length })}
         </span>
         {hideable.length > 0 && (
           <details className="dt__columns">
@@ -380,7 +394,7 @@ export function DataTable<T>({
         ref={scrollRef}
         className="dt__scroll"
         style={virtual ? { maxHeight } : undefined}
-        aria-busy={loading}
+        aria-busy={busy}
         data-virtual={virtual || undefined}
         data-wide={wide || undefined}
         data-flow={(!virtual && !wide) || undefined}

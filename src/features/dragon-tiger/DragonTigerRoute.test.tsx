@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays } from '../../contract/time';
 import { envelope, requestOf } from '../../lib/testing.testkit';
-import { renderAppAt } from '../../app.testkit';
+import { findDrawnTable, renderAppAt } from '../../app.testkit';
 
 /**
  * The whole `/dragon-tiger` route (router, loader, page) against a fake BFF whose clock is pinned at
@@ -137,7 +137,7 @@ function listRequests(fetch: ReturnType<typeof serve>): string[] {
 }
 
 async function table() {
-  return screen.findByRole('table', { name: '龙虎榜个股' }, { timeout: 5000 });
+  return findDrawnTable('龙虎榜个股');
 }
 
 /** Codes of the table's rows, top to bottom. */

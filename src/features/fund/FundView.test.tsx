@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Fastify from 'fastify';
 import { watchlistsPlugin } from '../../../server/watchlists/routes';
-import { renderAppAt } from '../../app.testkit';
+import { findDrawnTable, renderAppAt } from '../../app.testkit';
 import { catalog } from '../../contract/catalog';
 import { WATCHLISTS_BASE_PATH, watchlistLookupParams, watchlistSchema } from '../../contract/watchlists';
 import { formatNumber, formatPercent, formatShanghaiDate } from '../../lib/format';
@@ -262,7 +262,8 @@ describe('fund page views', () => {
       fund_type: 'exchange',
     });
     expect(dividends.item.length).toBeGreaterThan(1);
-    const table = await within(panel).findByRole('table', { name: '分红记录' });
+    const table = await findDrawnTable('分红记录');
+    expect(panel.contains(table)).toBe(true);
     expect(bodyRows(table)).toHaveLength(dividends.item.length);
     const exDates = bodyRows(table).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
     expect(exDates).toEqual(
@@ -341,9 +342,8 @@ describe('fund page views', () => {
       { thscodes: [code], index_info: [{ index_id: 'unit_nav' }, { index_id: 'fund_scale' }] },
     ]);
 
-    const table = await within(screen.getByTestId('indicator-table')).findByRole('table', {
-      name: '指标对比表',
-    });
+    const table = await findDrawnTable('指标对比表');
+    expect(screen.getByTestId('indicator-table').contains(table)).toBe(true);
     const headers = () =>
       within(table)
         .getAllByRole('columnheader')
@@ -451,7 +451,7 @@ describe('fund page views', () => {
   it('puts the diagnosis and the manager’s assessment in the shared tables: sortable, exported under their names', async () => {
     const code = '005827.OF';
     renderAppAt(`/fund/${code}?tab=performance`);
-    const dims = await screen.findByRole('table', { name: '诊断维度得分' }, { timeout: 20_000 });
+    const dims = await findDrawnTable('诊断维度得分', 20_000);
     const diagnosis = await sim.client.fetchOperation('fund/diagnostics/detail', {
       thscode: code,
       fund_type: 'otc',
@@ -466,13 +466,13 @@ describe('fund page views', () => {
     expect(shown()).toEqual([...scores].sort((a, b) => b - a).map((v) => formatNumber(v, 'zh-CN', 1)));
     expect(exportedName(dims)).toBe(`${code}-diagnosis.csv`);
 
-    const holding = screen.getByRole('table', { name: '持有期收益' });
+    const holding = await findDrawnTable('持有期收益');
     expect(bodyRows(holding).length).toBeGreaterThan(0);
     expect(exportedName(holding)).toBe(`${code}-holding-periods.csv`);
 
     cleanup();
     renderAppAt(`/fund/${code}?tab=holders`);
-    const radar = await screen.findByRole('table', { name: '能力评价' }, { timeout: 20_000 });
+    const radar = await findDrawnTable('能力评价', 20_000);
     expect(bodyRows(radar).length).toBeGreaterThan(0);
     expect(within(radar).getByRole('button', { name: /^同类/ })).toBeTruthy();
     expect(exportedName(radar)).toMatch(/^manager-[\w-]+-assessment\.csv$/);

@@ -189,10 +189,13 @@ describe('futures pages when the lists planned for a later release are refused',
     );
     // Varieties are still grouped by exchange, financial futures first.
     const cffex = await screen.findByTestId('exchange-CFFEX', undefined, WAIT);
-    expect(within(cffex).getByText('IF2608.CFX')).toBeTruthy();
+    // The rows are drawn a moment after their table (a deferred render).
+    expect(await within(cffex).findByText('IF2608.CFX', undefined, WAIT)).toBeTruthy();
     // Without plates there is no plate column to fill with blanks.
     expect(within(cffex).queryByRole('columnheader', { name: /板块/ })).toBeNull();
-    expect(within(screen.getByTestId('exchange-SHFE')).getByText('CU2608.SHF')).toBeTruthy();
+    expect(
+      await within(screen.getByTestId('exchange-SHFE')).findByText('CU2608.SHF', undefined, WAIT),
+    ).toBeTruthy();
     const basis = await screen.findByRole('table', { name: '主力连续最新基差' }, WAIT);
     await waitFor(() =>
       expect(
