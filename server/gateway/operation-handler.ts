@@ -197,7 +197,9 @@ export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyR
   // Compressed once per answer (the compress plugin skips a body that already has an encoding).
   const encoding = rep.encodingFor(headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(rep.bytes(encoding));
+  // Identity goes as the text: Node writes it with the headers in one piece, where a Buffer body is a
+  // second chunk of a vectored write.
+  return reply.send(encoding === 'identity' ? rep.body : rep.bytes(encoding));
 }
 
 export function pathOf(url: string): string {
