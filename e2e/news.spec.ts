@@ -97,7 +97,8 @@ test('an announcement flash opens its interpretation, and the stock it names lin
   const news = new NewsPage(app);
   await news.open();
   const announcement = news.items.filter({ has: page.getByRole('link', { name: '公告解读 →' }) }).first();
-  const title = (await announcement.locator('h4').textContent())?.replace(/^公告/, '') ?? '';
+  const title =
+    (await announcement.getByRole('heading', { level: 3 }).textContent())?.replace(/^公告/, '') ?? '';
   const stock = announcement.getByRole('link').first();
   await expect(stock).toHaveAttribute('href', /^\/stock\/\d{6}\.(SH|SZ|BJ)$/);
   await announcement.getByRole('link', { name: '公告解读 →' }).click();

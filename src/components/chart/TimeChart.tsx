@@ -334,6 +334,8 @@ export function TimeChart({
     const container = containerRef.current;
     if (!container || !supported || !painted) return;
     const chart = createChart(container, { autoSize: true });
+    // The library lays its panes out in a table; it is layout, not data (the chart is one image).
+    chart.chartElement().querySelector('table')?.setAttribute('role', 'presentation');
     const entries = entriesRef.current;
     const onMove = (param: { time?: Time }) =>
       onHoverRef.current?.(param.time === undefined ? null : fromChartTime(param.time));

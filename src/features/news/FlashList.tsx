@@ -16,6 +16,11 @@ export interface FlashListProps {
   /** Today's Shanghai date, to label its group. */
   today: string | null;
   label: string;
+  /**
+   * Level of the day headings, one below the heading the list sits under (the news page's h1: 2; the
+   * stock view's news title, an h3: 4); each item's title is one level further down.
+   */
+  dayHeading?: 2 | 4;
 }
 
 /** Sunday first, as `Date.getUTCDay` counts. */
@@ -41,11 +46,13 @@ const FlashRow = memo(function FlashRow({
   isUnread,
   onRead,
   findStocks,
+  Title,
 }: {
   item: FlashItem;
   isUnread: boolean;
   onRead?: (id: string) => void;
   findStocks?: (text: string) => StockName[];
+  Title: 'h3' | 'h5';
 }) {
   const { t } = useNewsText();
   const time = formatShanghaiMinute(item.create_time_ms).slice(11);
@@ -66,13 +73,13 @@ const FlashRow = memo(function FlashRow({
         {time}
       </time>
       <div className="flash__body">
-        <h4 className="flash__title">
+        <Title className="flash__title">
           {isUnread && <span className="flash__new">{t('unread.badge')}</span>}
           {item.type === FLASH_TYPE_ANNOUNCEMENT && (
             <span className="flash__kind">{t('item.announcement')}</span>
           )}
           {item.title}
-        </h4>
+        </Title>
         {item.summary !== null && item.summary !== '' && item.summary !== item.title && (
           <p className="flash__summary">{item.summary}</p>
         )}
@@ -111,16 +118,25 @@ const FlashRow = memo(function FlashRow({
 });
 
 /** Flashes grouped by Shanghai day, newest first; new ones marked until read. */
-export function FlashList({ items, unread, onRead, findStocks, today, label }: FlashListProps) {
+export function FlashList({
+  items,
+  unread,
+  onRead,
+  findStocks,
+  today,
+  label,
+  dayHeading = 2,
+}: FlashListProps) {
   const { t } = useNewsText();
+  const Day = dayHeading === 2 ? 'h2' : 'h4';
   return (
     <ol className="flash-days" aria-label={label} data-testid="flash-list">
       {groupByDay(items).map((group) => (
         <li key={group.date} className="flash-day">
-          <h3 className="flash-day__date num">
+          <Day className="flash-day__date num">
             {group.date} {t(WEEKDAY_KEYS[new Date(`${group.date}T00:00:00Z`).getUTCDay()] ?? 'weekday.0')}
             {group.date === today && <span className="flash-day__today"> · {t('day.today')}</span>}
-          </h3>
+          </Day>
           <ol className="flash-day__items">
             {group.items.map((item) => (
               <FlashRow
@@ -129,6 +145,7 @@ export function FlashList({ items, unread, onRead, findStocks, today, label }: F
                 isUnread={unread?.has(item.id) ?? false}
                 onRead={onRead}
                 findStocks={findStocks}
+                Title={dayHeading === 2 ? 'h3' : 'h5'}
               />
             ))}
           </ol>

@@ -78,6 +78,7 @@ export function StockNews({ name, ticker }: StockNewsProps) {
               findStocks={findStocks}
               today={today}
               label={t('stock.title', { name })}
+              dayHeading={4}
             />
           )}
           <div className="news-more">
