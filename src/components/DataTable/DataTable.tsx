@@ -151,8 +151,8 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const { t } = useI18n();
   // The first rows a table gets are drawn in a deferred render, which React splits into short tasks
-  // (the urgent one shows the skeleton): a page of tables mounting with its data no longer blocks the
-  // main thread for the whole of it. Later answers (a refresh, a new sort) render as usual.
+  // (the urgent one only reserves their height): a page of tables mounting with its data no longer
+  // blocks the main thread for the whole of it. Later answers (a refresh, a new sort) render as usual.
   const rowsReady = useDeferredValue(rows !== undefined, false);
   const rowsPending = rows !== undefined && !rowsReady;
   const data = useMemo(() => (rows && !rowsPending ? [...rows] : []), [rows, rowsPending]);
