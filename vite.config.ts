@@ -1,9 +1,43 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { compression } from 'vite-plugin-compression2';
 
 const bffPort = Number(process.env.BFF_PORT ?? 8787);
+
+/**
+ * The start's stages (src/main.tsx imports them one after another, so that each is evaluated in a task of
+ * its own) preloaded by index.html with the entry's own imports: without this each stage's files would be
+ * asked for only when the stage before it had run.
+ */
+function preloadStartStages(): Plugin {
+  return {
+    name: 'preload-start-stages',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return [];
+        const seen = new Set([chunk.fileName, ...chunk.imports]);
+        // In the stages' order, each stage before what it imports.
+        const queue = [...chunk.dynamicImports];
+        const files: string[] = [];
+        for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+          const output = bundle[file];
+          if (seen.has(file) || output?.type !== 'chunk') continue;
+          seen.add(file);
+          files.push(file);
+          queue.push(...output.imports);
+        }
+        return files.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head',
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -22,6 +56,7 @@ export default defineConfig({
       },
     }),
     react(),
+    preloadStartStages(),
     // Each script, style sheet and icon also as .br and .gz, served as they are (server/static.ts): the
     // server compressed every file on every request, on the cores the browser was loading the page with.
     compression({ include: /\.(js|css|svg)$/, algorithms: ['brotliCompress', 'gzip'], logLevel: 'silent' }),

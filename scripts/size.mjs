@@ -29,7 +29,10 @@ const ROUTE_FEATURES = [
   },
   { name: 'the fund page', dir: 'src/features/fund/', upFront: ['src/features/fund/url-state.ts'] },
 ];
-/** Gzip budget of the entry chunk (issue 16): the router, the shell and the search. */
+/**
+ * Gzip budget of the entry chunk with the start's stages (issue 16): React DOM, the router, the shell and
+ * the search.
+ */
 const ENTRY_BUDGET_KB = 100;
 /**
  * Gzip budget of all JavaScript loaded before any route runs (the entry and its static imports, shared
@@ -136,7 +139,17 @@ function line(label, files) {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) fail('the manifest has no entry chunk');
-const initial = staticClosure([entryKey]);
+/**
+ * The chunks index.html loads itself: the entry and what the build preloads beside it, the start's
+ * stages (src/main.tsx imports them dynamically, one task each; vite.config.ts puts them in index.html).
+ */
+const indexPath = path.join(dist, 'index.html');
+const htmlFiles = existsSync(indexPath)
+  ? new Set([...readFileSync(indexPath, 'utf8').matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]))
+  : new Set();
+const htmlKeys = Object.keys(manifest).filter((key) => htmlFiles.has(manifest[key].file));
+const stages = (manifest[entryKey].dynamicImports ?? []).filter((key) => htmlKeys.includes(key));
+const initial = staticClosure([entryKey, ...htmlKeys]);
 
 /** The route file a chunk was split from (`src/routes/x.tsx?tsr-split=component` → `src/routes/x.tsx`). */
 function routeOf(key) {
@@ -157,8 +170,13 @@ if (!routeChunks.has(STOCK_ROUTE)) fail(`no chunk for ${STOCK_ROUTE} in the mani
 const files = (keys) => [...new Set(keys.map((key) => manifest[key].file))];
 const cssOf = (keys) => [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
 console.log(`Bundle sizes (${path.relative(root, dist) || '.'}; gzip -9)`);
-const entry = line(`entry chunk ${manifest[entryKey].file}`, [manifest[entryKey].file]);
-const initialJs = line('initial JS (entry + static imports)', files([...initial]));
+const entry = line(
+  stages.length > 0
+    ? `entry chunk and ${stages.length} start stages`
+    : `entry chunk ${manifest[entryKey].file}`,
+  files([entryKey, ...stages]),
+);
+const initialJs = line('initial JS (entry, stages + static imports)', files([...initial]));
 const initialCss = cssOf([...initial]);
 if (initialCss.length > 0) line('initial CSS', initialCss);
 
@@ -230,9 +248,13 @@ if (buildersUpFront.length > 0) {
 }
 console.log(`  parameter builders (${PARAM_BUILDERS}): not in the initial chunks`);
 if (entry.gzip > ENTRY_BUDGET_KB * 1024) {
-  fail(`the entry chunk is ${(entry.gzip / 1024).toFixed(1)} kB gzip, over its ${ENTRY_BUDGET_KB} kB budget`);
+  fail(
+    `the entry chunk${stages.length > 0 ? ' with the start stages' : ''} is ${(entry.gzip / 1024).toFixed(1)} kB gzip, over its ${ENTRY_BUDGET_KB} kB budget`,
+  );
 }
-console.log(`  entry chunk: within its ${ENTRY_BUDGET_KB} kB gzip budget`);
+console.log(
+  `  entry chunk${stages.length > 0 ? ' with the start stages' : ''}: within its ${ENTRY_BUDGET_KB} kB gzip budget`,
+);
 if (initialJs.gzip > INITIAL_BUDGET_KB * 1024) {
   fail(
     `the initial JS is ${(initialJs.gzip / 1024).toFixed(1)} kB gzip, over its ${INITIAL_BUDGET_KB} kB budget: load what the first paint does not need with the routes that use it`,

@@ -28,8 +28,8 @@ interface Chunk {
   bytes?: number;
 }
 
-/** A fake build: a Vite manifest, the chunk files and their source maps. */
-function build(chunks: Record<string, Chunk>): string {
+/** A fake build: a Vite manifest, the chunk files and their source maps (and index.html when given). */
+function build(chunks: Record<string, Chunk>, indexHtml?: string): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'size-test-'));
   dirs.push(dist);
   mkdirSync(path.join(dist, '.vite'));
@@ -47,6 +47,7 @@ function build(chunks: Record<string, Chunk>): string {
     );
   }
   writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  if (indexHtml !== undefined) writeFileSync(path.join(dist, 'index.html'), indexHtml);
   return dist;
 }
 
@@ -176,6 +177,40 @@ describe('size step', () => {
     expect(code).toBe(1);
     expect(out).toMatch(/the entry chunk is 10\d\.\d kB gzip, over its 100 kB budget/);
     expect((await size(build(withEntryOf(90 * 1024)))).code).toBe(0);
+  });
+
+  it("counts the start's stages that index.html preloads as up front, against the entry's budget", async () => {
+    // src/main.tsx imports its stages dynamically; the build preloads them in index.html.
+    const STAGE = 'src/app.tsx';
+    const staged = (stageBytes: number, stageImports: string[] = []): Record<string, Chunk> => ({
+      ...app([]),
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: [STAGE] },
+      [STAGE]: {
+        file: 'assets/app.js',
+        isDynamicEntry: true,
+        imports: stageImports,
+        dynamicImports: [STOCK, FUND],
+        bytes: stageBytes,
+      },
+    });
+    const html =
+      '<script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/app.js">';
+    const over = await size(build(staged(101 * 1024), html));
+    expect(over.code).toBe(1);
+    expect(over.out).toMatch(
+      /the entry chunk with the start stages is 10\d\.\d kB gzip, over its 100 kB budget/,
+    );
+    const within = await size(build(staged(60 * 1024), html));
+    expect(within.code, within.out).toBe(0);
+    expect(within.out).toMatch(/entry chunk and 1 start stages +6\d\.\d kB gzip/);
+    // What a stage imports statically is loaded up front, so a route chunk there fails the step.
+    const routeInStage = await size(build(staged(1024, [FUND]), html));
+    expect(routeInStage.code).toBe(1);
+    expect(routeInStage.out).toContain('src/routes/fund.$thscode.tsx (assets/fund.js)');
+    // Without the preload in index.html the stage is a lazy chunk like any other.
+    expect(
+      (await size(build(staged(101 * 1024), '<script type="module" src="/assets/index.js"></script>'))).code,
+    ).toBe(0);
   });
 
   it('fails when all the initial JS is over its gzip budget, shared chunks included', async () => {

@@ -84,6 +84,28 @@ describe('page preloads', () => {
     }
   });
 
+  it("leaves out the start's stages index.html preloads itself, and adds the catalog they load lazily", () => {
+    // src/main.tsx imports its stages dynamically; the build puts them in index.html (vite.config.ts).
+    const staged: Manifest = {
+      'index.html': { file: 'assets/index-2.js', dynamicImports: ['src/app.tsx'] },
+      'src/app.tsx': {
+        file: 'assets/app-2.js',
+        imports: ['_react-1.js'],
+        dynamicImports: ['_catalog-1.js', 'src/routes/stock.$thscode.tsx?tsr-split=loader'],
+      },
+      '_react-1.js': MANIFEST['_react-1.js'] ?? { file: '' },
+      '_catalog-1.js': { file: 'assets/catalog-1.js', imports: ['_react-1.js'] },
+      'src/routes/stock.$thscode.tsx?tsr-split=loader': { file: 'assets/stock-loader-1.js' },
+    };
+    const html =
+      '<html><head><script type="module" src="/assets/index-2.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/app-2.js"></head><body></body></html>';
+    // app-2.js once: the link index.html has.
+    expect(preloaded(pagePreloads(staged, html).htmlFor('/stock/600519.SH')).sort()).toEqual(
+      ['assets/app-2.js', 'assets/catalog-1.js', 'assets/stock-loader-1.js'].sort(),
+    );
+  });
+
   it('a build without lazy chunks gets index.html unchanged', () => {
     expect(pagePreloads({ 'index.html': { file: 'assets/index-1.js' } }, INDEX).htmlFor('/')).toBe(INDEX);
   });

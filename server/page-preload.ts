@@ -142,6 +142,15 @@ function linkTags(manifest: Manifest, keys: readonly string[], loaded: ReadonlyS
   ].join('\n    ');
 }
 
+/**
+ * The manifest keys of the scripts index.html loads itself: the entry and the links the build adds (the
+ * start's stages, vite.config.ts), which the entry imports dynamically rather than statically.
+ */
+function keysLoadedBy(manifest: Manifest, indexHtml: string): string[] {
+  const files = new Set([...indexHtml.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+  return Object.keys(manifest).filter((key) => files.has(manifest[key]?.file));
+}
+
 export interface PagePreloads {
   /** index.html for a page path: the built file with that route's preload links in its head. */
   htmlFor(urlPath: string): string;
@@ -153,8 +162,8 @@ export interface PagePreloads {
  * entry loads lazily for every page (the contract's catalog), minus what index.html loads already.
  */
 export function pagePreloads(manifest: Manifest, indexHtml: string): PagePreloads {
-  const loaded = new Set(staticClosure(manifest, [ENTRY]));
-  // What the entry imports dynamically that is no route: the catalog and the parameter builders.
+  const loaded = new Set(staticClosure(manifest, [ENTRY, ...keysLoadedBy(manifest, indexHtml)]));
+  // What the start imports dynamically that is no route: the catalog and the parameter builders.
   const lazyShared = [...loaded].flatMap((key) =>
     (manifest[key]?.dynamicImports ?? []).filter((next) => !next.startsWith(ROUTES_DIR)),
   );
