@@ -30,8 +30,8 @@ const ROUTE_FEATURES = [
   { name: 'the fund page', dir: 'src/features/fund/', upFront: ['src/features/fund/url-state.ts'] },
 ];
 /**
- * Gzip budget of the entry chunk with the start's stages (issue 16): React DOM, the router, the shell and
- * the search.
+ * Gzip budget of the entry chunk (issue 16): what is evaluated before the start's stages (React DOM). The
+ * stages (the client, the router, the shell and the search) count in the initial JS below.
  */
 const ENTRY_BUDGET_KB = 100;
 /**
@@ -170,12 +170,8 @@ if (!routeChunks.has(STOCK_ROUTE)) fail(`no chunk for ${STOCK_ROUTE} in the mani
 const files = (keys) => [...new Set(keys.map((key) => manifest[key].file))];
 const cssOf = (keys) => [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
 console.log(`Bundle sizes (${path.relative(root, dist) || '.'}; gzip -9)`);
-const entry = line(
-  stages.length > 0
-    ? `entry chunk and ${stages.length} start stages`
-    : `entry chunk ${manifest[entryKey].file}`,
-  files([entryKey, ...stages]),
-);
+const entry = line(`entry chunk ${manifest[entryKey].file}`, [manifest[entryKey].file]);
+if (stages.length > 0) line(`start stages (${stages.length}, preloaded by index.html)`, files(stages));
 const initialJs = line('initial JS (entry, stages + static imports)', files([...initial]));
 const initialCss = cssOf([...initial]);
 if (initialCss.length > 0) line('initial CSS', initialCss);
@@ -248,13 +244,9 @@ if (buildersUpFront.length > 0) {
 }
 console.log(`  parameter builders (${PARAM_BUILDERS}): not in the initial chunks`);
 if (entry.gzip > ENTRY_BUDGET_KB * 1024) {
-  fail(
-    `the entry chunk${stages.length > 0 ? ' with the start stages' : ''} is ${(entry.gzip / 1024).toFixed(1)} kB gzip, over its ${ENTRY_BUDGET_KB} kB budget`,
-  );
+  fail(`the entry chunk is ${(entry.gzip / 1024).toFixed(1)} kB gzip, over its ${ENTRY_BUDGET_KB} kB budget`);
 }
-console.log(
-  `  entry chunk${stages.length > 0 ? ' with the start stages' : ''}: within its ${ENTRY_BUDGET_KB} kB gzip budget`,
-);
+console.log(`  entry chunk: within its ${ENTRY_BUDGET_KB} kB gzip budget`);
 if (initialJs.gzip > INITIAL_BUDGET_KB * 1024) {
   fail(
     `the initial JS is ${(initialJs.gzip / 1024).toFixed(1)} kB gzip, over its ${INITIAL_BUDGET_KB} kB budget: load what the first paint does not need with the routes that use it`,

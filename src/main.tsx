@@ -1,3 +1,5 @@
+// React DOM is evaluated with the entry: on its own, as the first of the start's tasks (the longest).
+import 'react-dom/client';
 import { applyStoredAppearance } from './lib/preferences';
 import './styles.css';
 
@@ -12,14 +14,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The start, in stages: a browser evaluates a module and all it imports statically in one task, and the
- * whole app in one went (with React DOM, zod, the router and the shell) kept the page from answering
- * input for 50-130 ms on every first visit. Each stage below is imported dynamically, so it is evaluated
- * in a task of its own; index.html preloads them all at once with the entry (vite.config.ts), so the
- * stages cost no extra trip to the server.
+ * whole app in one go (React DOM, zod, the router and the shell) kept the page from answering input for
+ * 50-130 ms on every first visit. Each stage below is imported dynamically, so it is evaluated in a task
+ * of its own; index.html preloads them with the entry (vite.config.ts), so they cost no extra trip to the
+ * server.
  */
 async function start(root: HTMLElement): Promise<void> {
-  // React DOM alone: its evaluation is the longest of all.
-  await import('react-dom/client');
   await nextTask();
   // zod, TanStack Query and the client. The server's clock (and mode) is asked for first: loaders need
   // its day, and it comes back while the router is made and the route's chunks load instead of after.
