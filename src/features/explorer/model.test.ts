@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, operations } from '../../contract/catalog';
+import { columnsIn } from '../../lib/useColumnCount';
 import { recordSets, isTimestamp, schemaIssues } from './answer';
 import {
   checkField,
   checkRequest,
   curlCommand,
   filterOperations,
+  intoColumns,
   operationOf,
+  spreadOver,
   requestQuery,
   typescriptSnippet,
 } from './model';
@@ -210,5 +213,42 @@ describe('answers', () => {
     expect(issues.map((i) => i.path)).toContain('data.item[0].date_ms');
     expect(issues.map((i) => i.path)).toContain('data.item[0].close_price');
     expect(schemaIssues(historical, { timestamp: 1, item: [] })).toEqual([]);
+  });
+});
+
+describe('intoColumns', () => {
+  const rows = (n: number) => n;
+
+  it('keeps the order and splits it into runs of about equal length', () => {
+    const lengths = [4, 4, 13, 2, 34, 8, 4, 5, 6, 3];
+    const columns = intoColumns(lengths, 3, rows);
+    expect(columns.flat()).toEqual(lengths);
+    expect(columns).toHaveLength(3);
+    const sums = columns.map((column) => column.reduce((a, b) => a + b, 0));
+    // 23 | 34 | 26: no split in order has a shorter longest column than the 34 on its own.
+    expect(sums).toEqual([23, 34, 26]);
+  });
+
+  it('gives one column for one, none for nothing, and never more columns than items', () => {
+    expect(intoColumns([3, 1, 2], 1, rows)).toEqual([[3, 1, 2]]);
+    expect(intoColumns([], 3, rows)).toEqual([]);
+    expect(intoColumns([5, 5], 4, rows)).toEqual([[5], [5]]);
+  });
+});
+
+describe('spreadOver', () => {
+  it('shares every column out among fewer groups, the first ones taking the rest', () => {
+    expect(spreadOver(3, 1)).toEqual([3]);
+    expect(spreadOver(3, 2)).toEqual([2, 1]);
+    expect(spreadOver(4, 3)).toEqual([2, 1, 1]);
+  });
+});
+
+describe('columnsIn', () => {
+  it('counts the columns of at least the width with their gaps, as CSS column-width does', () => {
+    expect(columnsIn(1416, 440, 8)).toBe(3);
+    expect(columnsIn(1335, 440, 8)).toBe(2);
+    expect(columnsIn(1336, 440, 8)).toBe(3);
+    expect(columnsIn(366, 440, 8)).toBe(1);
   });
 });

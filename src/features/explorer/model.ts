@@ -159,3 +159,44 @@ export function typescriptSnippet(op: AnyOperation, values: FormValues): string 
     `const data = await fetchOperation(${JSON.stringify(op.id)}, ${params});`,
   ].join('\n');
 }
+
+/**
+ * How many of `count` columns each of `items` (fewer than `count`) spans: all of them shared out, the
+ * first items taking one more where they do not share evenly.
+ */
+export function spreadOver(count: number, items: number): number[] {
+  return Array.from({ length: items }, (_, i) => Math.floor(count / items) + (i < count % items ? 1 : 0));
+}
+
+/**
+ * Splits `items` into at most `count` runs in order, each run as short as can be (by `weight`): the
+ * index's columns, read down one column and then the next. The smallest largest run, found by bisecting
+ * on it (a run is filled greedily up to it).
+ */
+export function intoColumns<T>(items: readonly T[], count: number, weight: (item: T) => number): T[][] {
+  const weights = items.map(weight);
+  const fill = (most: number): T[][] => {
+    const columns: T[][] = [];
+    let sum = 0;
+    items.forEach((item, i) => {
+      const w = weights[i] ?? 0;
+      const last = columns[columns.length - 1];
+      if (last === undefined || sum + w > most) {
+        columns.push([item]);
+        sum = w;
+      } else {
+        last.push(item);
+        sum += w;
+      }
+    });
+    return columns;
+  };
+  let low = Math.max(0, ...weights);
+  let high = weights.reduce((total, w) => total + w, 0);
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (fill(mid).length <= Math.max(1, count)) high = mid;
+    else low = mid + 1;
+  }
+  return fill(low);
+}
