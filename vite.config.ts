@@ -12,8 +12,12 @@ const bffPort = Number(process.env.BFF_PORT ?? 8787);
  * asked for only when the stage before it had run.
  */
 function preloadStartStages(): Plugin {
+  let base = '/';
   return {
     name: 'preload-start-stages',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk }) {
@@ -31,7 +35,7 @@ function preloadStartStages(): Plugin {
         }
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
           injectTo: 'head',
         }));
       },
