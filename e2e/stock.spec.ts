@@ -456,3 +456,34 @@ test('the quote, the chart and the open tab are asked for together, without wait
   const times = Object.values(starts);
   expect(Math.max(...times) - Math.min(...times), JSON.stringify(starts)).toBeLessThanOrEqual(50);
 });
+
+test('the chart’s plot keeps its width while its series come in: the price axis does not widen under it', async ({
+  app,
+  page,
+}) => {
+  // Every width the main pane's canvas is given, from the chart's creation on. A price axis that widened
+  // when the candles came in would narrow the plot (the chart jumps sideways) and resize every pane's
+  // canvases in the frame that draws ten years of candles for the first time.
+  await page.addInitScript(() => {
+    const widths: string[] = [];
+    Object.assign(window, { paneWidths: widths });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const canvas = record.target;
+        if (!(canvas instanceof HTMLCanvasElement)) continue;
+        const chart = canvas.closest('[data-testid="price-chart"]');
+        const firstPane = chart?.querySelector('tr td:nth-child(2) canvas');
+        if (canvas === firstPane && canvas.style.width !== widths[widths.length - 1])
+          widths.push(canvas.style.width);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] });
+  });
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=10y&ind=macd');
+  await expect(page.locator('[data-testid="price-chart"][data-complete]')).toBeVisible();
+  const widths = await page.evaluate(() =>
+    'paneWidths' in window && Array.isArray(window.paneWidths) ? window.paneWidths.map(String) : [],
+  );
+  expect(widths.length, 'the pane was drawn').toBeGreaterThan(0);
+  expect(widths, 'one width from the first frame on').toEqual([widths[0]]);
+});

@@ -148,6 +148,14 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
   return format ? { type: 'custom' as const, formatter: format, minMove: 0.001 } : undefined;
 }
 
+/**
+ * The right price axis is at least this wide from the empty chart's first frame on: a little more than the
+ * labels of the pages' prices and volumes take (74 px on the stock view, 78 px on the index page). An axis that widened when the first series came in moved the
+ * plot sideways and resized every pane's canvases in the frame that draws the candles for the first time
+ * (ten years of daily bars: that frame's script 37–50 ms with the resize, 23–35 ms without).
+ */
+const PRICE_AXIS_MIN_WIDTH_PX = 80;
+
 /** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
 export type TimeScaleKind = 'day' | 'minute';
 
@@ -174,6 +182,7 @@ function chartOptions(
       horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
     },
     rightPriceScale: {
+      minimumWidth: PRICE_AXIS_MIN_WIDTH_PX,
       borderColor: palette.border,
       invertScale,
       mode: logScale ? PriceScaleMode.Logarithmic : PriceScaleMode.Normal,
@@ -306,8 +315,8 @@ export function TimeChart({
   // The first build adds the series one at a time, each after the chart has drawn the ones before:
   // ten years of daily bars in nine series, given to the library and drawn in one go, kept the page from
   // answering input for over 100 ms (one long task); a series at a time, the longest step is the first
-  // drawing (about 60 ms on a slow machine). Once all are there, later changes (a new range, an overlay)
-  // apply at once.
+  // drawing of the candles (about 30 ms; see PRICE_AXIS_MIN_WIDTH_PX). Once all are there, later changes
+  // (a new range, an overlay) apply at once.
   const [attachedCount, setAttachedCount] = useState(0);
   const [built, setBuilt] = useState(false);
   const seriesHaveData = series.some((s) => s.data.length > 0);
