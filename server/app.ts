@@ -3,14 +3,14 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions, FastifyReply } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import { API_BASE_PATH } from '../src/contract/operation';
 import { WATCHLISTS_BASE_PATH } from '../src/contract/watchlists';
 import type { Config } from './config';
 import { apiLogFields, pathOf } from './gateway/operation-handler';
 import type { ApiLogFields } from './gateway/operation-handler';
-import { answerUndecodableUrl, apiPlugin, ClientRateLimitError } from './gateway/api-plugin';
+import { answerUndecodableUrl, apiPlugin } from './gateway/api-plugin';
+import { clientRateLimit } from './gateway/client-rate-limit';
 import { createUpstreamClient } from './gateway/upstream-client';
 import type { Upstream } from './gateway/upstream-client';
 import { createGateway } from './gateway/gateway';
@@ -324,21 +324,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   app.register(compress);
-  // Per client (IP address), on the routes that ask for it (the /api plugin's).
-  app.register(rateLimit, {
-    global: false,
+  // Per client (the user when signed in: several people may share one proxy address, else the address),
+  // on the routes that reach the market data service: /api and the calendar files, counted together.
+  const limitClients = clientRateLimit({
     max: deps.config.clientRateLimitPerMinute,
-    timeWindow: 60_000,
-    // The user when signed in (several people may share one proxy address), else the address.
-    keyGenerator: (request) => request.clientKey || request.ip,
-    // The limit's figures go with a refusal (with Retry-After), not on every answer under it: three
-    // headers less to write on each cache hit, and nobody reads them there.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, context) => new ClientRateLimitError(Math.ceil(context.ttl / 1000)),
+    windowMs: 60_000,
+    now: () => ticker.now(),
   });
 
   // The access line's fields are fixed (none is a header object or a key), so the redaction paths, whose
@@ -361,8 +352,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     done();
   });
 
-  // After the rate limit, whose route hook its gateway route asks for.
-  app.register(apiPlugin, { prefix: API_BASE_PATH, gateway, clock });
+  app.register(apiPlugin, { prefix: API_BASE_PATH, gateway, clock, limitClients });
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
   // The load balancer's probes (src/contract/health.ts): no sign-in, nothing but names and ok/failed.
@@ -405,6 +395,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     upstream: gateway.upstream,
     simulated: deps.mode === 'simulated',
     clock,
+    limitClients,
   });
 
   if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });

@@ -1,8 +1,14 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { errorStatus } from '../error-status';
 import { pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
 import type { GatewayAnswer, GatewayDeps } from './operation-handler';
+import { ClientRateLimitError } from './client-rate-limit';
+
+export interface ApiPluginOptions extends GatewayDeps {
+  /** The per-client rate limit (client-rate-limit.ts), shared with the other routes that reach the service. */
+  limitClients: onRequestHookHandler;
+}
 
 /**
  * `/api`: the market data contract, as a Fastify plugin registered with `prefix: API_BASE_PATH`. Every
@@ -13,15 +19,6 @@ import type { GatewayAnswer, GatewayDeps } from './operation-handler';
 
 /** Longest request URL accepted; the longest legitimate one (100 auction codes) is well under 2 KiB. */
 export const MAX_URL_LENGTH = 8_192;
-
-/** Thrown by the per-client rate limit; answered as a 6429 envelope. */
-export class ClientRateLimitError extends Error {
-  readonly statusCode = 429;
-  constructor(readonly retryAfterSeconds: number) {
-    super('Too many requests from this client');
-    this.name = 'ClientRateLimitError';
-  }
-}
 
 function fail(
   request: FastifyRequest,
@@ -64,7 +61,7 @@ export function answerUndecodableUrl(request: FastifyRequest, reply: FastifyRepl
   return sendAnswer(reply, unknownOperation(pathOf(request.url), request.id));
 }
 
-export const apiPlugin: FastifyPluginAsync<GatewayDeps> = async (api, deps) => {
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, deps) => {
   // Every answer carries an id and a cache status, including 404s and errors; the handler replaces
   // them with the service's id and the real status.
   api.addHook('onRequest', (request, reply, done) => {
@@ -85,10 +82,10 @@ export const apiPlugin: FastifyPluginAsync<GatewayDeps> = async (api, deps) => {
     );
   });
 
-  // Per client (the rate limit plugin's route hook): the dashboard polls, but no one browser may crowd
-  // out the rest of the team. The compress plugin's hooks stay off this route: an answer is sent in the
-  // encoding made once with it (representation.ts), and a GET has no body to decompress.
-  registerGateway(api, deps, { config: { rateLimit: {} }, compress: false, decompress: false });
+  // Per client (the route's own hook, after the ones above): the dashboard polls, but no one browser may
+  // crowd out the rest of the team. The compress plugin's hooks stay off this route: an answer is sent in
+  // the encoding made once with it (representation.ts), and a GET has no body to decompress.
+  registerGateway(api, deps, { onRequest: deps.limitClients, compress: false, decompress: false });
 
   api.setNotFoundHandler((request, reply) =>
     sendAnswer(reply, unknownOperation(pathOf(request.url), request.id)),

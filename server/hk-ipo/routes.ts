@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { catalog } from '../../src/contract/catalog';
 import {
@@ -11,7 +11,7 @@ import { ErrorCode } from '../../src/contract/envelope';
 import { toQuery } from '../../src/contract/params';
 import { IPO_CALENDAR_STATUSES, type IpoCalendarStatus } from '../../src/contract/operations/hk-ipo';
 import type { Upstream } from '../gateway/upstream-client';
-import { ClientRateLimitError } from '../gateway/api-plugin';
+import { ClientRateLimitError } from '../gateway/client-rate-limit';
 import { newRequestId } from '../gateway/request-id';
 import { errorStatus } from '../error-status';
 import { ipoCalendarFile, type IpoCalendarEntry } from './calendar-file';
@@ -34,6 +34,8 @@ export interface HkIpoFilesOptions {
   simulated: boolean;
   /** The gateway's clock (pinned by SIM_NOW in simulated mode): the files' DTSTAMP. */
   clock: () => number;
+  /** The per-client rate limit of /api (client-rate-limit.ts): it applies here too. */
+  limitClients: onRequestHookHandler;
 }
 
 class FileRefusal extends Error {
@@ -115,8 +117,7 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
     appOrigin: originOf(request),
   });
 
-  // The per-client rate limit of /api applies here too.
-  const routeOptions = { config: { rateLimit: {} } };
+  const routeOptions = { onRequest: opts.limitClients };
 
   app.get(CALENDAR_FILE_ROUTES.calendar, routeOptions, async (request, reply) => {
     const query = parse(calendarFileQuery, request.query);
