@@ -487,3 +487,16 @@ test('the chart’s plot keeps its width while its series come in: the price axi
   expect(widths.length, 'the pane was drawn').toBeGreaterThan(0);
   expect(widths, 'one width from the first frame on').toEqual([widths[0]]);
 });
+
+test('ten years fit a phone’s chart: its left edge is ten years back, not the library’s last two', async ({
+  app,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stock = new StockPage(app);
+  await stock.open('/stock/600519.SH?range=10y');
+  await expect(page.locator('[data-testid="price-chart"][data-complete]')).toBeAttached();
+  await stock.chart.scrollIntoViewIfNeeded();
+  await stock.hoverChart(0.03);
+  await expect(stock.legendDate).toHaveText(/^201[67]-\d\d-\d\d$/);
+});

@@ -156,6 +156,9 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
  */
 const PRICE_AXIS_MIN_WIDTH_PX = 80;
 
+/** The library's default floor of the space between bars (`timeScale.minBarSpacing`). */
+const DEFAULT_MIN_BAR_SPACING_PX = 0.5;
+
 /** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
 export type TimeScaleKind = 'day' | 'minute';
 
@@ -468,8 +471,13 @@ export function TimeChart({
       p.setStretchFactor(paneStretch?.[i] ?? 1);
       chart.priceScale('left', i).applyOptions({ visible: left });
     });
-    const hasData = attached.some((s) => s.data.length > 0);
-    if (hasData && viewRef.current !== (viewKey ?? '')) {
+    const bars = attached.reduce((n, s) => Math.max(n, s.data.length), 0);
+    if (bars > 0 && viewRef.current !== (viewKey ?? '')) {
+      // The whole range fits however narrow the chart: ten years of daily bars are 0.1 px a bar on a
+      // phone, where the library's own floor (0.5 px) showed the last two years only.
+      const width = chart.timeScale().width();
+      const fitting = width > 0 ? width / bars : DEFAULT_MIN_BAR_SPACING_PX;
+      chart.timeScale().applyOptions({ minBarSpacing: Math.min(DEFAULT_MIN_BAR_SPACING_PX, fitting) });
       chart.timeScale().fitContent();
       viewRef.current = viewKey ?? '';
     }
