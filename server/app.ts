@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { API_BASE_PATH } from '../src/contract/operation';
 import { WATCHLISTS_BASE_PATH } from '../src/contract/watchlists';
 import type { Config } from './config';
-import { apiLogFields, pathOf } from './gateway/operation-handler';
+import { pathOf } from './gateway/operation-handler';
 import type { ApiLogFields } from './gateway/operation-handler';
 import { answerUndecodableUrl, apiPlugin } from './gateway/api-plugin';
 import { clientRateLimit } from './gateway/client-rate-limit';
@@ -337,8 +337,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
   // a child made once without them. The request's id is its first field, as the request's own logger
   // would have bound it.
   const accessLog = app.log.child({}, { redact: [] });
+  app.decorateRequest('apiLog', null);
   app.addHook('onResponse', (request, reply, done) => {
-    const gatewayFields = apiLogFields.get(request);
+    const gatewayFields = request.apiLog ?? undefined;
     const line: AccessLine = {
       reqId: request.id,
       method: request.method,

@@ -165,8 +165,16 @@ function answerOf(op: string, query: string, requestId: string, served: Served):
   };
 }
 
-/** The gateway's part of each request's log line, picked up when the response is finished. */
-export const apiLogFields = new WeakMap<FastifyRequest, ApiLogFields>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The gateway's part of the request's log line, picked up when the response is finished (app.ts
+     * decorates every request with null: a property, where a WeakMap entry per request cost the
+     * garbage collector).
+     */
+    apiLog: ApiLogFields | null;
+  }
+}
 
 /**
  * `Cache-Control` of an answer: a fresh service answer may be reused by the browser for the rest of its
@@ -180,7 +188,7 @@ export function cacheControlOf(answer: GatewayAnswer): string {
 }
 
 export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyReply {
-  if (answer.log) apiLogFields.set(reply.request, answer.log);
+  if (answer.log) reply.request.apiLog = answer.log;
   reply
     .code(answer.status)
     .header('x-request-id', answer.requestId)
