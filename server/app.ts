@@ -339,7 +339,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
   const accessLog = app.log.child({}, { redact: [] });
   app.decorateRequest('apiLog', null);
   app.addHook('onResponse', (request, reply, done) => {
-    const gatewayFields = request.apiLog ?? undefined;
+    const gatewayFields = request.apiLog;
     const line: AccessLine = {
       reqId: request.id,
       method: request.method,

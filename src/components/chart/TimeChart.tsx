@@ -149,10 +149,11 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
 }
 
 /**
- * The right price axis is at least this wide from the empty chart's first frame on: a little more than the
- * labels of the pages' prices and volumes take (74 px on the stock view, 78 px on the index page). An axis that widened when the first series came in moved the
- * plot sideways and resized every pane's canvases in the frame that draws the candles for the first time
- * (ten years of daily bars: that frame's script 37–50 ms with the resize, 23–35 ms without).
+ * The right price axis is at least this wide from the empty chart's first frame on: a little more than
+ * the labels of the pages' prices and volumes take (74 px on the stock view, 78 px on the index page).
+ * An axis that widened when the first series came in moved the plot sideways and resized every pane's
+ * canvases in the frame that draws the candles for the first time (ten years of daily bars: that frame's
+ * script 37–50 ms with the resize, 23–35 ms without).
  */
 const PRICE_AXIS_MIN_WIDTH_PX = 80;
 
