@@ -29,7 +29,8 @@ import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
 import type { AdjustableClock } from './test-clock';
 import { errorStatus } from './error-status';
-import { installAuth } from './auth/plugin';
+import { installAuth, trustedProxyCheck } from './auth/plugin';
+import { limitConnectionsPerAddress } from './connection-limits';
 import { isAllowedHost } from './auth/hosts';
 import { clientErrorHandler, connectRequestHandler } from './http-errors';
 import { ErrorCode, errorEnvelope } from '../src/contract/envelope';
@@ -38,6 +39,8 @@ import { createReadiness, type ReadinessRegistry } from './readiness';
 import { connectionDrain } from './drain';
 import type { ChangeStreamLimits } from './watchlists/events';
 import { HEALTH_PATHS } from '../src/contract/health';
+import { NON_CANONICAL_TARGET_PATH, isSafeMethod, readTarget } from './request-target';
+import type { NonCanonicalTarget } from './request-target';
 
 export type Mode = 'simulated' | 'live';
 
@@ -232,9 +235,34 @@ function plainError(reply: FastifyReply, status: number) {
     .send(JSON.stringify(envelope));
 }
 
+/** A non-canonical target's answer: a redirect to its canonical form (GET, HEAD) or a refusal. */
+function answerNonCanonical(reply: FastifyReply, verdict: NonCanonicalTarget): FastifyReply {
+  const id = reply.request.id;
+  reply
+    .header('x-request-id', id)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8');
+  // Under /api every answer says where it came from (api-plugin.ts): this one came from no cache.
+  if (reply.request.originalUrl.startsWith(API_BASE_PATH)) reply.header('x-cache', 'MISS');
+  if (verdict.kind === 'redirect' && isSafeMethod(reply.request.method)) {
+    const message = `This address is written in a roundabout form; its plain form is ${verdict.path.slice(0, 200)}.`;
+    return reply
+      .code(308)
+      .header('location', verdict.location)
+      .send(JSON.stringify(errorEnvelope(ErrorCode.PARAM_FORMAT, message, id)));
+  }
+  const message =
+    verdict.kind === 'refused'
+      ? verdict.reason
+      : `Changes are only accepted at an address in its plain form (${verdict.path.slice(0, 200)}).`;
+  return reply.code(400).send(JSON.stringify(errorEnvelope(ErrorCode.PARAM_FORMAT, message, id)));
+}
+
 export function createApp(deps: AppDeps): FastifyInstance {
   const clock = deps.clock ?? Date.now;
   const ticker = deps.ticker ?? realTicker;
+  // The verdicts on targets that are not canonical, for the first hook to answer (request-target.ts).
+  const nonCanonical = new WeakMap<object, NonCanonicalTarget>();
   const app: FastifyInstance = Fastify({
     ...loggerOptions(deps),
     // One line per request, written when the answer is done (below), instead of Fastify's two.
@@ -261,6 +289,15 @@ export function createApp(deps: AppDeps): FastifyInstance {
     },
     // What the HTTP parser refuses (431, 400, 408) is answered as an envelope with a request id.
     clientErrorHandler: clientErrorHandler(() => app.log),
+    // One reading of the target (request-target.ts): routing and every hook see its canonical form, and
+    // a target in any other form is routed nowhere (a path without routes) and answered by the first hook.
+    rewriteUrl: (req) => {
+      const url = req.url ?? '/';
+      const verdict = readTarget(url);
+      if (verdict.kind === 'canonical') return url;
+      nonCanonical.set(req, verdict);
+      return NON_CANONICAL_TARGET_PATH;
+    },
     // A URL the router cannot decode (a stray '%') never reaches a plugin: the area that owns its
     // prefix answers it in its own format.
     frameworkErrors: (error, request, reply) => {
@@ -271,6 +308,19 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   app.server.maxConnections = deps.config.http.maxConnections;
+  // Each client address its share of the connections, so that one cannot take them all.
+  let lastRefusalLog = Number.NEGATIVE_INFINITY;
+  limitConnectionsPerAddress(app.server, {
+    maxPerAddress: deps.config.http.maxConnectionsPerClient,
+    exempt: trustedProxyCheck(deps.config.auth),
+    onRefused: (address, open) => {
+      // One line a minute at most: a flood of refusals must not become a flood of log lines.
+      const at = ticker.now();
+      if (at - lastRefusalLog < 60_000) return;
+      lastRefusalLog = at;
+      app.log.warn({ address, open }, 'connection refused: too many open connections from one address');
+    },
+  });
   const readiness = deps.readiness ?? createReadiness();
   app.decorate('readiness', readiness);
   // Closing the app is a shutdown: not ready from the first moment (server/index.ts says so even
@@ -291,9 +341,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
   app.server.on('connect', refuseConnect);
   // Every answer carries the security headers, refusals included: the first hook.
   const headers = securityHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    done();
+    // A target not in its canonical form is answered here, before sign-in and everything else.
+    const verdict = request.url === NON_CANONICAL_TARGET_PATH ? nonCanonical.get(request.raw) : undefined;
+    if (verdict === undefined) done();
+    else answerNonCanonical(reply, verdict);
   });
   // Then the Host allow-list, who is asking, sign-in, CSRF (auth/plugin.ts).
   installAuth(app, { auth: deps.config.auth, allowedHosts: deps.config.allowedHosts });
@@ -343,7 +396,10 @@ export function createApp(deps: AppDeps): FastifyInstance {
     const line: AccessLine = {
       reqId: request.id,
       method: request.method,
-      path: pathOf(request.url).slice(0, 200),
+      path: pathOf(request.url === NON_CANONICAL_TARGET_PATH ? request.originalUrl : request.url).slice(
+        0,
+        200,
+      ),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...gatewayFields,

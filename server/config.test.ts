@@ -55,6 +55,7 @@ describe('loadConfig', () => {
         headersTimeoutMs: 10000,
         keepAliveTimeoutMs: 5000,
         maxConnections: 1024,
+        maxConnectionsPerClient: 64,
       },
       backup: null,
       shutdownTimeoutMs: 10000,
@@ -349,5 +350,14 @@ describe('the list of variables', () => {
     const table = configTable().split('\n');
     expect(table).toHaveLength(configVariables.length + 2);
     expect(table).toContain('| `PORT` | `8080` | Port the server listens on (0 picks a free one). |');
+  });
+
+  it('caps connections per client address under the global cap', () => {
+    expect(loadConfig({ MAX_CONNECTIONS: '10' }).http.maxConnectionsPerClient).toBe(10);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '8' }).http.maxConnectionsPerClient).toBe(8);
+    expect(() => loadConfig({ MAX_CONNECTIONS: '10', MAX_CONNECTIONS_PER_CLIENT: '20' })).toThrow(
+      /MAX_CONNECTIONS_PER_CLIENT must not exceed MAX_CONNECTIONS \(10\)/,
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_CLIENT: '0' })).toThrow(/MAX_CONNECTIONS_PER_CLIENT/);
   });
 });

@@ -85,6 +85,8 @@ export interface HttpLimits {
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
   maxConnections: number;
+  /** Open connections one client address may hold (idle and in flight); trusted proxies are exempt. */
+  maxConnectionsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -284,6 +286,12 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'MAX_CONNECTIONS',
     description: 'Open connections the server accepts at once; more are closed straight away.',
     default: '1024',
+  },
+  {
+    name: 'MAX_CONNECTIONS_PER_CLIENT',
+    description:
+      'Open connections (idle or busy) one client address may hold; more get 429 and are closed. The addresses in TRUSTED_PROXIES are exempt (their clients are limited by the proxy). At most MAX_CONNECTIONS.',
+    default: '64',
   },
   {
     name: 'BACKUP_DIR',
@@ -609,6 +617,17 @@ export function loadConfig(env: Env): Config {
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
   }
+  const maxConnections = parseWith(env, 'MAX_CONNECTIONS', integer(1, 1_000_000));
+  // Unset, it is the default or the whole cap, whichever is lower; set, it must fit under the cap.
+  const perClientSet = read(env, 'MAX_CONNECTIONS_PER_CLIENT') !== undefined;
+  const perClient = parseWith(env, 'MAX_CONNECTIONS_PER_CLIENT', integer(1, 1_000_000));
+  const maxConnectionsPerClient = perClientSet ? perClient : Math.min(perClient, maxConnections);
+  if (maxConnectionsPerClient > maxConnections) {
+    throw new ConfigError(
+      'MAX_CONNECTIONS_PER_CLIENT',
+      `must not exceed MAX_CONNECTIONS (${maxConnections})`,
+    );
+  }
   return {
     port: parseWith(env, 'PORT', integer(0, 65535)),
     host,
@@ -637,7 +656,8 @@ export function loadConfig(env: Env): Config {
       requestTimeoutMs,
       headersTimeoutMs,
       keepAliveTimeoutMs: parseWith(env, 'KEEP_ALIVE_TIMEOUT_MS', integer(100, 600_000)),
-      maxConnections: parseWith(env, 'MAX_CONNECTIONS', integer(1, 1_000_000)),
+      maxConnections,
+      maxConnectionsPerClient,
     },
     backup:
       backupDir === undefined

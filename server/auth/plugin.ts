@@ -127,6 +127,13 @@ function isTrusted(list: BlockList, address: string | undefined): boolean {
   return isIP(plain) !== 0 && list.check(plain, type);
 }
 
+/** Whether an address is the trusted reverse proxy's (proxy mode); never in the other modes. */
+export function trustedProxyCheck(auth: AuthConfig): (address: string) => boolean {
+  if (auth.mode !== 'proxy') return () => false;
+  const list = trustedList(auth.trustedProxies);
+  return (address) => isTrusted(list, address);
+}
+
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;

@@ -152,7 +152,10 @@ describe('any request', () => {
         const qs = new URLSearchParams(params.map(([k, v]) => [k, v])).toString();
         await upstreamSettled();
         const before = fake.requests.length;
-        const res = await app.inject({ method: 'GET', url: qs === '' ? p : `${p}?${qs}` });
+        const first = await app.inject({ method: 'GET', url: qs === '' ? p : `${p}?${qs}` });
+        // A path written in a roundabout form is sent to its plain form, which must then hold to the same.
+        const location = first.statusCode === 308 ? first.headers.location : undefined;
+        const res = typeof location === 'string' ? await app.inject({ method: 'GET', url: location }) : first;
         const calls = fake.requests.length - before;
         expect(res.statusCode).toBeLessThan(500);
         // '/API/...' is a page path, not the API: it gets the site's plain 404.
@@ -162,7 +165,9 @@ describe('any request', () => {
           const body: unknown = res.json();
           expect(body).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
         }
-        if (mayBeForwarded(p, params)) {
+        const routed = typeof location === 'string' ? (location.split('?')[0] ?? '') : p;
+        if (typeof location === 'string') expect(routed).toMatch(/^\/(?!\/)/);
+        if (mayBeForwarded(routed, params)) {
           forwarded++;
           expect(res.statusCode).toBe(200);
           expect(calls).toBeLessThanOrEqual(1);

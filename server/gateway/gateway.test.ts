@@ -77,7 +77,6 @@ describe('operations outside the catalog', () => {
     ['GET', '/api/not/an/operation'],
     ['GET', '/api'],
     ['GET', '/api/'],
-    ['GET', '/api/a-share%2Fprices%2Fsnapshot'],
     ['GET', '/api/a-share/prices/snapshot/'],
     ['POST', '/api/a-share/prices/snapshot'],
     ['PUT', '/api/a-share/prices/snapshot'],
@@ -87,6 +86,19 @@ describe('operations outside the catalog', () => {
     expect(res.statusCode).toBe(404);
     const env = envelopeOf(res.body);
     expect(env).toMatchObject({ code: 6404, data: null });
+    expect(res.headers['x-request-id']).toBe(env.request_id);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('an operation path with encoded slashes is refused as a 400 envelope and reaches no upstream', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/a-share%2Fprices%2Fsnapshot?thscodes=600519.SH',
+    });
+    expect(res.statusCode).toBe(400);
+    const env = envelopeOf(res.body);
+    expect(env).toMatchObject({ code: 1002, data: null });
+    expect(env.message).toContain('encoded "/"');
     expect(res.headers['x-request-id']).toBe(env.request_id);
     expect(fake.requests).toHaveLength(0);
   });
