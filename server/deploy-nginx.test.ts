@@ -11,9 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from './app';
 import { testConfig } from './testkit';
+import { disguises, guardedRequests } from './request-target.testkit';
 import { openSse } from './watchlists/sse.testkit';
 import { sessionSchema } from '../src/contract/session';
-import { WATCHLIST_CHANGE_EVENT, watchlistChangeSchema, watchlistSchema } from '../src/contract/watchlists';
+import {
+  WATCHLIST_CHANGE_EVENT,
+  watchlistChangeSchema,
+  watchlistIndexSchema,
+  watchlistSchema,
+} from '../src/contract/watchlists';
 
 /**
  * deploy/nginx.conf in front of one app on loopback: the file as shipped, with only what a test machine
@@ -436,6 +442,34 @@ describe('deploy/nginx.conf in front of the app', () => {
     // Not everything went one way: the paths outside the feed location were asked for a password.
     expect(asked).toBeGreaterThanOrEqual(2);
     expect(received.has(`feed-${targets.indexOf('/bff/hk-ipo/calendar.ics')}`)).toBe(false);
+  });
+
+  it('refuses every guarded request however its path is written, through nginx as through the app', async () => {
+    // The walk of request-target.test.ts, with nginx in between: alice signs in at nginx (a user that is
+    // not an admin and sends no CSRF token); anonymous requests send no password.
+    for (const guarded of guardedRequests) {
+      const credentials: Record<string, string> = {
+        ...(guarded.user === null ? {} : { authorization: ALICE }),
+        ...(guarded.body === undefined ? {} : { 'content-type': 'application/json' }),
+      };
+      for (const target of disguises(guarded.path, httpsPort)) {
+        const answer = await https(requestText(guarded.method, target, credentials, guarded.body));
+        const seen = `${guarded.method} ${target} → ${answer.status}`;
+        expect(answer.status, seen).toBeGreaterThanOrEqual(300);
+        if (answer.status === 308) {
+          expect(guarded.method, seen).toBe('GET');
+          const location = answer.headers.get('location') ?? '';
+          const followed = await https(requestText(guarded.method, location, credentials));
+          expect([401, 403], `${seen} → ${location}`).toContain(followed.status);
+        } else {
+          expect([400, 401, 403, 404], seen).toContain(answer.status);
+        }
+      }
+    }
+    // Nothing was written on the way.
+    const lists = await fetch(`${base}/bff/watchlists`, { headers: { authorization: ALICE } });
+    expect(lists.status).toBe(200);
+    expect(watchlistIndexSchema.parse(await lists.json()).watchlists).toEqual([]);
   });
 
   it('passes the Host on, so the app refuses names it does not answer to', async () => {

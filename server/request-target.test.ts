@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { csrfToken } from './auth/tokens';
 import { readTarget } from './request-target';
 import { testConfig } from './testkit';
+import { disguises, guardedRequests } from './request-target.testkit';
 import { watchlistIndexSchema } from '../src/contract/watchlists';
 
 /**
@@ -93,30 +94,6 @@ function send(port: number, head: string, body = ''): Promise<RawAnswer> {
   });
 }
 
-/** The ways of writing a path that once made the checks and the router disagree. */
-function disguises(path: string, port: number): string[] {
-  const [first = '', ...rest] = path.slice(1).split('/');
-  const tail = rest.length > 0 ? `/${rest.join('/')}` : '';
-  const letter = first.charCodeAt(1).toString(16);
-  return [
-    `/${first[0]}%${letter}${first.slice(2)}${tail}`,
-    `/${first[0]}%${letter.toUpperCase()}${first.slice(2)}${tail}`,
-    `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}${tail}`,
-    `/${first}/.${tail}`,
-    `/${first}/%2e${tail}`,
-    `/x/../${first}${tail}`,
-    `/x/%2E%2E/${first}${tail}`,
-    `//${first}${tail}`,
-    `/${first}//${tail.slice(1)}`,
-    `/${first}%2F${tail.slice(1)}`,
-    `/${first}\\${tail.slice(1)}`,
-    `${path}#fragment`,
-    `${path};jsessionid=1`,
-    `http://127.0.0.1:${port}${path}`,
-    `http://elsewhere.example${path}`,
-  ];
-}
-
 describe('the sign-in checks read the path the router routes (proxy mode, real socket)', () => {
   const SECRET = 's'.repeat(32);
   let app: FastifyInstance;
@@ -158,54 +135,7 @@ describe('the sign-in checks read the path the router routes (proxy mode, real s
     );
   });
 
-  const probes: {
-    name: string;
-    method: string;
-    path: string;
-    user: string | null;
-    body?: string;
-    refused: number;
-  }[] = [
-    {
-      name: 'a list created without a CSRF token',
-      method: 'POST',
-      path: '/bff/watchlists',
-      user: 'bob',
-      body: '{"name":"sneaky"}',
-      refused: 403,
-    },
-    {
-      name: 'a list deleted without a CSRF token',
-      method: 'DELETE',
-      path: '/bff/watchlists/1?version=1',
-      user: 'bob',
-      refused: 403,
-    },
-    {
-      name: 'the gateway status read by a non-admin',
-      method: 'GET',
-      path: '/bff/status',
-      user: 'bob',
-      refused: 403,
-    },
-    {
-      name: 'the gateway status read anonymously',
-      method: 'GET',
-      path: '/bff/status',
-      user: null,
-      refused: 401,
-    },
-    {
-      name: 'market data read anonymously',
-      method: 'GET',
-      path: '/api/a-share/prices/snapshot?thscodes=600519.SH',
-      user: null,
-      refused: 401,
-    },
-    { name: 'watchlists read anonymously', method: 'GET', path: '/bff/watchlists', user: null, refused: 401 },
-  ];
-
-  it.each(probes)('$name: refused however the path is written', async (probe) => {
+  it.each(guardedRequests)('$name: refused however the path is written', async (probe) => {
     for (const target of disguises(probe.path, port)) {
       const head = `${probe.method} ${target} HTTP/1.1${probe.user === null ? '' : `\r\nx-forwarded-user: ${probe.user}`}`;
       const answer = await send(port, head, probe.body);
