@@ -78,15 +78,31 @@ export function keyEchoes(key: string): KeyEcho[] {
   return echoes;
 }
 
-function percentDecoded(text: string): string {
-  return text
-    .replace(/\+/g, ' ')
-    .replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * Decoded texts are kept as bytes (a latin1 string, one character a byte): a percent-escape is a byte
+ * of UTF-8, whatever is around it.
+ */
+const bytesOf = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+
+/** Percent-escapes as the bytes they stand for; `+` as a space (forms) or as itself (paths). */
+function percentDecoded(bytes: string, plusIsSpace: boolean): string {
+  const plain = plusIsSpace ? bytes.replace(/\+/g, ' ') : bytes;
+  return plain.replace(/%([0-9a-fA-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-function jsonUnescaped(text: string): string {
-  return text
-    .replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+/** JSON escapes (a run of `\uXXXX` at once, for surrogate pairs; `\/`) as the UTF-8 bytes they stand for. */
+function jsonUnescaped(bytes: string): string {
+  return bytes
+    .replace(/(?:\\u[0-9a-fA-F]{4})+/g, (run) =>
+      bytesOf(
+        String.fromCharCode(
+          ...run
+            .split('\\u')
+            .slice(1)
+            .map((hex) => parseInt(hex, 16)),
+        ),
+      ),
+    )
     .replace(/\\\//g, '/');
 }
 
@@ -101,23 +117,23 @@ function unfolded(text: string): string {
  * undoing percent-escapes and JSON escapes, alone and in turn).
  */
 export function howRevealed(text: string, key: string): string | null {
-  const wanted = Buffer.from(key, 'utf8').toString('latin1');
+  const wanted = bytesOf(key);
   // Each distinct text once, under the first (simplest) way it was reached.
   const layers = new Map<string, string>();
   const add = (layer: string, how: string) => {
     if (!layers.has(layer)) layers.set(layer, how);
   };
-  for (const base of [text, unfolded(text)]) {
+  for (const base of [bytesOf(text), bytesOf(unfolded(text))]) {
     add(base, 'as written');
-    add(percentDecoded(base), 'percent-decoded');
-    add(jsonUnescaped(base), 'JSON-unescaped');
-    add(jsonUnescaped(percentDecoded(base)), 'percent-decoded, JSON-unescaped');
-    add(percentDecoded(jsonUnescaped(base)), 'JSON-unescaped, percent-decoded');
+    for (const plusIsSpace of [true, false]) {
+      add(percentDecoded(base, plusIsSpace), 'percent-decoded');
+      add(jsonUnescaped(base), 'JSON-unescaped');
+      add(jsonUnescaped(percentDecoded(base, plusIsSpace)), 'percent-decoded, JSON-unescaped');
+      add(percentDecoded(jsonUnescaped(base), plusIsSpace), 'JSON-unescaped, percent-decoded');
+    }
   }
   for (const [layer, how] of layers) {
-    if (layer.includes(wanted) || layer.includes(key)) {
-      return `plain (${how})`;
-    }
+    if (layer.includes(wanted)) return `plain (${how})`;
     for (const run of layer.match(/[0-9a-fA-F]{2,}/g) ?? []) {
       for (let offset = 0; offset < 2; offset++) {
         if (Buffer.from(run.slice(offset), 'hex').toString('latin1').includes(wanted)) return `hex (${how})`;
