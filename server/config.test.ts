@@ -12,7 +12,7 @@ function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   throw new Error('expected a ConfigError');
 }
 
-const LIVE = { MARKET_API_BASE_URL: 'https://market.example.com', MARKET_API_KEY: 'k-123456789' };
+const LIVE = { MARKET_API_BASE_URL: 'https://market.example.com', MARKET_API_KEY: 'k-123456789abcdef' };
 const SECRET = 's'.repeat(32);
 const PROXY = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '10.0.0.5, 192.168.1.0/24', SESSION_SECRET: SECRET };
 const OIDC = {
@@ -99,7 +99,7 @@ describe('loadConfig', () => {
       clientRateLimitPerMinute: 30,
       port: 9000,
       host: '0.0.0.0',
-      marketApi: { baseUrl: 'https://market.example.com', apiKey: 'k-123456789' },
+      marketApi: { baseUrl: 'https://market.example.com', apiKey: 'k-123456789abcdef' },
       upstreamTimeoutMs: 2500,
       upstreamConnectTimeoutMs: 800,
       logLevel: 'debug',
@@ -120,6 +120,19 @@ describe('loadConfig', () => {
     const err = errorOf({ MARKET_API_BASE_URL: 'https://market.example.com' });
     expect(err.variable).toBe('MARKET_API_KEY');
     expect(err.message).toMatch(/MARKET_API_KEY must be set when MARKET_API_BASE_URL is set/);
+  });
+
+  it('refuses a key too short to be told from ordinary text, naming MARKET_API_KEY', () => {
+    // The 6-character key an attacker saw echoed into a body, a header and the access log.
+    for (const key of ['seckey', 'k'.repeat(15), '密钥'.repeat(7)]) {
+      const err = errorOf({ ...LIVE, MARKET_API_KEY: key });
+      expect(err.variable).toBe('MARKET_API_KEY');
+      expect(err.message).toMatch(
+        /^Invalid configuration: MARKET_API_KEY must be at least 16 characters long/,
+      );
+      expect(err.message).not.toContain(key);
+    }
+    expect(loadConfig({ ...LIVE, MARKET_API_KEY: 'k'.repeat(16) }).marketApi?.apiKey).toBe('k'.repeat(16));
   });
 
   it('refuses a key without a base URL', () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isValidDate } from '../src/contract/params';
+import { MIN_KEY_LENGTH } from './gateway/redact';
 
 /**
  * The server's environment, parsed once at start-up. Every rule is checked here so that a bad value
@@ -117,8 +118,7 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: 'MARKET_API_KEY',
-    description:
-      'Key for the real service, sent only by the server as X-api-key. Without it the embedded simulator serves simulated data.',
+    description: `Key for the real service, sent only by the server as X-api-key; at least ${MIN_KEY_LENGTH} characters. Without it the embedded simulator serves simulated data.`,
     default: null,
   },
   {
@@ -568,6 +568,14 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(
       'MARKET_API_BASE_URL',
       'must be set when MARKET_API_KEY is set (set both or neither)',
+    );
+  }
+  // Every form of the key is removed from what the service sends back (gateway/redact.ts); the forms
+  // of a shorter key could be ordinary text, which that would damage.
+  if (apiKey !== undefined && [...apiKey].length < MIN_KEY_LENGTH) {
+    throw new ConfigError(
+      'MARKET_API_KEY',
+      `must be at least ${MIN_KEY_LENGTH} characters long (got ${[...apiKey].length}): the server removes the key from everything the service sends back, and a shorter one could match ordinary text; use the full key the service issued`,
     );
   }
   const marketApi =

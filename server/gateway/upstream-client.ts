@@ -13,7 +13,7 @@ import {
   unreachable,
 } from './failures';
 import type { GatewayFailure } from './failures';
-import { redactParsed } from './redact';
+import { keyRedactor } from './redact';
 
 /**
  * The one place that speaks HTTP to the market data service. Everything a later layer adds (cache,
@@ -130,10 +130,26 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
     headersTimeout: opts.timeoutMs,
     bodyTimeout: opts.timeoutMs,
   });
-  // Short keys could occur in real data by chance; only redact ones long enough to be unambiguous.
-  const redactKey = opts.apiKey.length >= 8;
+  // Every form of the key, made once: answers are scanned when they arrive, never on a cache hit.
+  const redactor = keyRedactor(opts.apiKey);
 
+  /**
+   * Everything this client returns has been scrubbed: the body, the envelope (its request_id becomes
+   * the browser's x-request-id), a failure's detail (logged, shown by /bff/status, shared with other
+   * replicas). Nothing else the service sent (headers, error bodies) goes further than this module.
+   */
   async function call(req: UpstreamRequest): Promise<UpstreamOutcome> {
+    const outcome = await callService(req);
+    if (outcome.ok) return outcome;
+    const { failure } = outcome;
+    const detail = redactor.scrub(failure.detail);
+    const message = redactor.scrub(failure.message);
+    return detail === failure.detail && message === failure.message
+      ? outcome
+      : { ok: false, failure: { ...failure, detail, message } };
+  }
+
+  async function callService(req: UpstreamRequest): Promise<UpstreamOutcome> {
     const url = `${opts.baseUrl}${req.operation.path}${req.query === '' ? '' : `?${req.query}`}`;
     const timeoutMs = Math.max(1, Math.min(opts.timeoutMs, req.timeoutMs ?? opts.timeoutMs));
     // headersTimeout/bodyTimeout bound idle gaps; this bounds the whole call.
@@ -173,14 +189,17 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
       } catch {
         return { ok: false, failure: badResponse('not JSON') };
       }
-      // On the parsed value: an escaped echo (\u0073…, \/) is the key again once parsed.
+      // The text is passed on as it came unless it holds the key in some form: as written (JSON escapes
+      // of its characters included) or, when it has escapes at all, once parsed (`\u0037\u0033…` is
+      // the key's hex). Then every string of the parsed value is scrubbed and the text made again from
+      // it; a property JSON.parse dropped (a duplicate name) goes with the old text.
       let text = raw;
-      if (redactKey) {
-        const redacted = redactParsed(json, opts.apiKey);
-        if (redacted.changed || raw.includes(opts.apiKey)) {
-          json = redacted.value;
-          text = JSON.stringify(json);
-        }
+      if (redactor.finds(raw) || (raw.includes('\\') && redactor.findsParsed(json))) {
+        json = redactor.scrubParsed(json);
+        text = JSON.stringify(json);
+        // Only a form made by the whole text (across strings) could be left: such an answer is not used.
+        if (redactor.finds(text))
+          return { ok: false, failure: badResponse('an echo of the key that could not be removed') };
       }
       const parsed = rawEnvelopeSchema.safeParse(json);
       if (!parsed.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
