@@ -116,7 +116,7 @@ export function CalendarFeedSection({ id, status }: { id: string; status: Calend
         <label className="hkipo-feed__url">
           <span className="hkipo-feed__label">{t('feed.url')}</span>
           <input
-            className="search__input hkipo-feed__input"
+            className="copy-link__input hkipo-feed__input"
             readOnly
             value={url}
             data-testid="hk-ipo-feed-url"
