@@ -25,7 +25,7 @@ import { lazyChildLogger } from './lazy-logger';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import type { WatchlistRepository } from './watchlists/repository';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
-import { HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
+import { CALENDAR_FEED_ROUTES, HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
 import type { AdjustableClock } from './test-clock';
 import { errorStatus } from './error-status';
@@ -209,6 +209,16 @@ function buildGateway(
 function isUnder(url: string, prefix: string): boolean {
   const path = pathOf(url);
   return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** The calendar feed's routes, whose paths hold a secret token. */
+const FEED_ROUTES = new Set<string>(
+  Object.values(CALENDAR_FEED_ROUTES).map((route) => `${HK_IPO_FILES_BASE_PATH}${route}`),
+);
+
+/** The path an access line keeps: a calendar feed's token is a credential, so its route stands in. */
+function logPath(route: string | undefined, url: string): string {
+  return (route !== undefined && FEED_ROUTES.has(route) ? route : pathOf(url)).slice(0, 200);
 }
 
 /** Areas that answer URLs the router cannot decode in their own format (see `frameworkErrors`). */
@@ -396,10 +406,9 @@ export function createApp(deps: AppDeps): FastifyInstance {
     const line: AccessLine = {
       reqId: request.id,
       method: request.method,
-      path: pathOf(request.url === NON_CANONICAL_TARGET_PATH ? request.originalUrl : request.url).slice(
-        0,
-        200,
-      ),
+      // A target that was not canonical is logged as the path it was routed to (NON_CANONICAL_TARGET_PATH),
+      // not as written: what was written may hold a calendar feed's token.
+      path: logPath(request.routeOptions.url, request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...gatewayFields,
@@ -446,13 +455,19 @@ export function createApp(deps: AppDeps): FastifyInstance {
     events: { maxTotal: Math.max(1, Math.floor(deps.config.http.maxConnections / 2)), ...deps.events },
   });
 
-  // Calendar files read the IPO calendar through the same cache and budget as /api.
+  // Calendar files read the IPO calendar through the same cache and budget as /api. With sign-in, each
+  // user's secret calendar address lives in the watchlists' database.
+  const auth = deps.config.auth;
   app.register(hkIpoFilesPlugin, {
     prefix: HK_IPO_FILES_BASE_PATH,
     upstream: gateway.upstream,
     simulated: deps.mode === 'simulated',
     clock,
     limitClients,
+    feed:
+      auth.mode === 'none'
+        ? null
+        : { secret: auth.sessionSecret, tokens: () => watchlistStores.get(app)?.feedTokens },
   });
 
   if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });

@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/session';
 import { WATCHLISTS_BASE_PATH, type WatchlistErrorCode } from '../../src/contract/watchlists';
 import { HEALTH_PATHS } from '../../src/contract/health';
+import { HK_IPO_FEED_BASE_PATH, HK_IPO_FILES_BASE_PATH } from '../../src/contract/calendar-files';
 import type { AuthConfig } from '../config';
 import { isAllowedHost } from './hosts';
 import { LOCAL_USER } from './identity';
@@ -31,7 +32,8 @@ import { csrfToken, sameToken } from './tokens';
  *    tell nothing but check names and ok/failed;
  * 2. the identity: the local user (AUTH_MODE=none), the trusted proxy's user header (proxy), or the
  *    signed session cookie (oidc). A user header from any other address is refused (403);
- * 3. data (/api, /bff/watchlists, /bff/status) needs an identity (401), /bff/status an admin (403);
+ * 3. data (/api, /bff/watchlists, /bff/status, the calendar files but their secret-address feed) needs
+ *    an identity (401), /bff/status an admin (403);
  * 4. writes need the session's CSRF token (proxy and oidc modes).
  */
 
@@ -76,14 +78,23 @@ function isWrite(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
 
-/** What needs a signed-in user: the market data, the watchlists and the gateway's figures. */
+/**
+ * What needs a signed-in user: the market data, the watchlists, the gateway's figures and the calendar
+ * files, all but the calendar feed, whose secret token is its own credential (calendar applications
+ * cannot sign in; hk-ipo/routes.ts checks the token).
+ */
 function needsIdentity(path: string): boolean {
-  return isUnder(path, API_BASE_PATH) || isUnder(path, WATCHLISTS_BASE_PATH) || path === '/bff/status';
+  return (
+    isUnder(path, API_BASE_PATH) ||
+    isUnder(path, WATCHLISTS_BASE_PATH) ||
+    path === '/bff/status' ||
+    (isUnder(path, HK_IPO_FILES_BASE_PATH) && !isUnder(path, HK_IPO_FEED_BASE_PATH))
+  );
 }
 
 /**
- * A refusal in the format of the area that was asked: the watchlists' `{ error }` body, else the
- * service's envelope (with `X-Request-Id`).
+ * A refusal in the format of the area that was asked: the watchlists' `{ error }` body, the calendar
+ * files' `{ statusCode, message }`, else the service's envelope (with `X-Request-Id`).
  */
 export function refuse(
   request: FastifyRequest,
@@ -95,6 +106,9 @@ export function refuse(
   reply.header('cache-control', 'no-store');
   if (isUnder(pathOf(request.url), WATCHLISTS_BASE_PATH)) {
     return reply.code(status).send({ error: { code, message, field: null } });
+  }
+  if (isUnder(pathOf(request.url), HK_IPO_FILES_BASE_PATH)) {
+    return reply.code(status).send({ statusCode: status, message });
   }
   const envelopeCode =
     code === 'unauthenticated'

@@ -1,12 +1,25 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onRequestHookHandler,
+} from 'fastify';
 import type { z } from 'zod';
 import { catalog } from '../../src/contract/catalog';
 import {
+  CALENDAR_FEED_ROUTES,
   CALENDAR_FILE_ROUTES,
+  FEED_URL_ROUTE,
+  calendarFeedPath,
   calendarFileQuery,
+  feedTokenParams,
   issueFileParams,
   type CalendarFileQuery,
+  type FeedUrlAnswer,
 } from '../../src/contract/calendar-files';
+import type { FeedTokenStore } from '../watchlists/repository';
+import { currentFeedToken, feedOwner, mintFeedToken } from './feed-tokens';
 import { ErrorCode } from '../../src/contract/envelope';
 import { toQuery } from '../../src/contract/params';
 import { IPO_CALENDAR_STATUSES, type IpoCalendarStatus } from '../../src/contract/operations/hk-ipo';
@@ -27,6 +40,16 @@ import { ipoCalendarFile, type IpoCalendarEntry } from './calendar-file';
  * request budget and the breakers with /api (a calendar application polling the file costs the service
  * nothing while the lists are cached). A refusal is `{ statusCode, message }` naming the parameter (400),
  * the unknown issue (404), the service's refusal (502) or the gateway's failure (503).
+ *
+ * With sign-in (AUTH_MODE=proxy or oidc) those two need a signed-in user (the auth hook), and the same
+ * files are also served at each user's secret address (feed-tokens.ts), for calendar applications:
+ *
+ *   GET /feed/:token/calendar.ics?status=…&lang=…      (no sign-in: the token is the credential)
+ *   GET /feed/:token/issues/:issueCode.ics?lang=…
+ *   GET | POST | DELETE /feed-url                      (signed in: read, make anew, revoke)
+ *
+ * A token that is not live is 404, the same whether it never existed, was replaced or was revoked.
+ * Without sign-in the plain files are the address to subscribe to, and these routes do not exist.
  */
 
 export interface HkIpoFilesOptions {
@@ -36,6 +59,11 @@ export interface HkIpoFilesOptions {
   clock: () => number;
   /** The per-client rate limit of /api (client-rate-limit.ts): it applies here too. */
   limitClients: onRequestHookHandler;
+  /**
+   * The secret addresses (servers with sign-in): the secret tokens derive from, and the store that keeps
+   * them (the watchlists' database, once it is open). null without sign-in.
+   */
+  feed: { secret: string; tokens: () => FeedTokenStore | undefined } | null;
 }
 
 class FileRefusal extends Error {
@@ -119,14 +147,14 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
 
   const routeOptions = { onRequest: opts.limitClients };
 
-  app.get(CALENDAR_FILE_ROUTES.calendar, routeOptions, async (request, reply) => {
+  async function sendCalendar(request: FastifyRequest, reply: FastifyReply) {
     const query = parse(calendarFileQuery, request.query);
     const entries = await readCalendar(opts.upstream, query.status, newRequestId());
     const name = query.status === 'all' ? 'hk-ipo-calendar.ics' : `hk-ipo-${query.status}.ics`;
     return sendFile(reply, name, ipoCalendarFile(entries, fileOptions(request, query.lang)));
-  });
+  }
 
-  app.get(CALENDAR_FILE_ROUTES.issue, routeOptions, async (request, reply) => {
+  async function sendIssue(request: FastifyRequest, reply: FastifyReply) {
     const { issueCode } = parse(issueFileParams, request.params);
     const query = parse(calendarFileQuery.pick({ lang: true }), request.query);
     const entries = await readCalendar(opts.upstream, 'all', newRequestId());
@@ -138,7 +166,70 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
       );
     const ics = ipoCalendarFile([entry], { ...fileOptions(request, query.lang), title: entry.name });
     return sendFile(reply, `hk-ipo-${issueCode}.ics`, ics);
-  });
+  }
+
+  app.get(CALENDAR_FILE_ROUTES.calendar, routeOptions, sendCalendar);
+  app.get(CALENDAR_FILE_ROUTES.issue, routeOptions, sendIssue);
+
+  const { feed } = opts;
+  if (feed !== null) {
+    const tokens = (): FeedTokenStore => {
+      const store = feed.tokens();
+      if (store === undefined) throw new FileRefusal(503, 'The calendar addresses cannot be read right now');
+      return store;
+    };
+    /** Whose feed each request reads (set before the rate limit counts it). */
+    const owners = new WeakMap<FastifyRequest, string>();
+    const findOwner: onRequestAsyncHookHandler = async (request) => {
+      const params = feedTokenParams.safeParse(request.params);
+      const owner = params.success ? await feedOwner(tokens(), feed.secret, params.data.token) : null;
+      // Counted as the token's user, else as the address; never as a user header, which the reverse
+      // proxy does not vouch for on these paths (it lets them through without its sign-in).
+      request.clientKey = owner === null ? `ip:${request.ip}` : `user:${owner}`;
+      if (owner !== null) owners.set(request, owner);
+    };
+    const feedOptions = { onRequest: [findOwner, opts.limitClients] };
+    const live = (request: FastifyRequest): void => {
+      // One answer for every token that is not live: nothing tells whether it ever was.
+      if (!owners.has(request)) throw new FileRefusal(404, 'There is no calendar at this address');
+    };
+    app.get(CALENDAR_FEED_ROUTES.calendar, feedOptions, async (request, reply) => {
+      live(request);
+      return sendCalendar(request, reply);
+    });
+    app.get(CALENDAR_FEED_ROUTES.issue, feedOptions, async (request, reply) => {
+      live(request);
+      return sendIssue(request, reply);
+    });
+
+    const userOf = (request: FastifyRequest): string => {
+      // The auth hook lets nobody here unsigned; this is the last word, not the first.
+      if (request.identity === null) throw new FileRefusal(401, 'Please sign in to use the dashboard.');
+      return request.identity.id;
+    };
+    const answer = (request: FastifyRequest, token: string, createdAt: number): FeedUrlAnswer => {
+      const path = calendarFeedPath(token);
+      return { feed: { path, url: `${originOf(request)}${path}`, created_at: createdAt } };
+    };
+    app.get(FEED_URL_ROUTE, async (request, reply): Promise<FeedUrlAnswer> => {
+      reply.header('cache-control', 'no-store');
+      const current = await currentFeedToken(tokens(), feed.secret, userOf(request));
+      return current === null ? { feed: null } : answer(request, current.token, current.createdAt);
+    });
+    app.post(FEED_URL_ROUTE, async (request, reply) => {
+      const user = userOf(request);
+      const minted = mintFeedToken(feed.secret, user);
+      const stored = await tokens().replace(user, { hash: minted.hash, nonce: minted.nonce });
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(answer(request, minted.token, stored.created_at));
+    });
+    app.delete(FEED_URL_ROUTE, async (request, reply) => {
+      await tokens().revoke(userOf(request));
+      return reply.code(204).header('cache-control', 'no-store').send();
+    });
+  }
 
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof FileRefusal)

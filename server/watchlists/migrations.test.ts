@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 import { configure, openSqliteWatchlistRepository } from './sqlite-repository';
-import type { Watchlist } from './repository';
+import type { FeedTokenRecord, Watchlist } from './repository';
 import { OWNED } from './watchlists.testkit';
 
 /**
@@ -23,6 +23,7 @@ import { OWNED } from './watchlists.testkit';
 const RELEASED = [
   '0f9bb5e49a1e1a654774ed959334359ba82eb92cbb48cea8fd9cd226201bee61',
   '0b3c0141e18422b8ed3891295052c130fba99c15e9dfb7d9e4f4e166bc5da04e',
+  'afd32429053c5b627dd942d239278fdb001b470535562209daad5c5802ab2b86',
 ];
 
 const fingerprint = (sql: string) => createHash('sha256').update(sql).digest('hex');
@@ -101,6 +102,45 @@ interface Release {
   version: number;
   /** Writes EXPECTED the way that release's store did, in plain SQL. */
   write(db: Db): void;
+  /** The local user's calendar feed token that release wrote, from version 3 on. */
+  feedToken?: FeedTokenRecord;
+}
+
+/** A calendar feed token as schema version 3 keeps it. */
+const FEED_TOKEN: FeedTokenRecord = {
+  user_id: 'local',
+  token_hash: 'ab'.repeat(32),
+  nonce: 'n'.repeat(43),
+  created_at: T + 50,
+};
+
+/** Lists as schema version 2 wrote them (releases 2 and 3 write lists alike). */
+function writeVersion2(db: Db): void {
+  const list = db.prepare(
+    `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name)
+     VALUES (?, ?, ?, ?, ?, ?, 'local', 'local')`,
+  );
+  const item = db.prepare(
+    `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const version = db.prepare(
+    `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
+     VALUES (?, ?, ?, 'local', 'local', 'add', '', ?, ?)`,
+  );
+  for (const w of EXPECTED) {
+    const key = `local\u001f${w.name.normalize('NFKC').toLowerCase()}`;
+    list.run(w.id, w.name, key, w.version, w.created_at, w.updated_at);
+    for (const i of [...w.items].reverse()) {
+      item.run(w.id, i.thscode, i.asset_type, i.name, i.note, i.position, i.added_at);
+    }
+    const kept = w.items.map(({ position: _p, ...rest }) => rest);
+    version.run(w.id, w.version, w.updated_at, w.name, JSON.stringify(kept));
+  }
+  // A deleted list, still in "recently deleted": not among the lists.
+  list.run(3, 'Gone', 'deleted\u001f3', 1, T, T);
+  db.prepare('UPDATE watchlists SET deleted_at = ? WHERE id = 3').run(T + 40);
+  db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'watchlists'").run();
 }
 
 const RELEASES: readonly Release[] = [
@@ -124,35 +164,16 @@ const RELEASES: readonly Release[] = [
       db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'watchlists'").run();
     },
   },
+  { version: 2, write: writeVersion2 },
   {
-    version: 2,
+    version: 3,
     write(db) {
-      const list = db.prepare(
-        `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name)
-         VALUES (?, ?, ?, ?, ?, ?, 'local', 'local')`,
-      );
-      const item = db.prepare(
-        `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      );
-      const version = db.prepare(
-        `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
-         VALUES (?, ?, ?, 'local', 'local', 'add', '', ?, ?)`,
-      );
-      for (const w of EXPECTED) {
-        const key = `local\u001f${w.name.normalize('NFKC').toLowerCase()}`;
-        list.run(w.id, w.name, key, w.version, w.created_at, w.updated_at);
-        for (const i of [...w.items].reverse()) {
-          item.run(w.id, i.thscode, i.asset_type, i.name, i.note, i.position, i.added_at);
-        }
-        const kept = w.items.map(({ position: _p, ...rest }) => rest);
-        version.run(w.id, w.version, w.updated_at, w.name, JSON.stringify(kept));
-      }
-      // A deleted list, still in "recently deleted": not among the lists.
-      list.run(3, 'Gone', 'deleted\u001f3', 1, T, T);
-      db.prepare('UPDATE watchlists SET deleted_at = ? WHERE id = 3').run(T + 40);
-      db.prepare("UPDATE sqlite_sequence SET seq = 5 WHERE name = 'watchlists'").run();
+      writeVersion2(db);
+      db.prepare(
+        `INSERT INTO calendar_feed_tokens (user_id, token_hash, nonce, created_at) VALUES (?, ?, ?, ?)`,
+      ).run(FEED_TOKEN.user_id, FEED_TOKEN.token_hash, FEED_TOKEN.nonce, FEED_TOKEN.created_at);
     },
+    feedToken: FEED_TOKEN,
   },
 ];
 
@@ -185,7 +206,7 @@ async function readAfterUpgrade(migrations: readonly string[] = MIGRATIONS) {
   try {
     const summaries = await repo.list();
     const lists = await Promise.all(summaries.map((s) => repo.get(s.id)));
-    return { summaries, lists };
+    return { summaries, lists, feedToken: await repo.feedTokens.current('local') };
   } finally {
     await repo.close();
   }
@@ -195,6 +216,7 @@ async function readAfterUpgrade(migrations: readonly string[] = MIGRATIONS) {
 const KEPT = {
   summaries: EXPECTED.map(({ items: _items, ...summary }) => ({ ...summary, ...OWNED })),
   lists: EXPECTED.map((list) => ({ ...list, ...OWNED })),
+  feedToken: null,
 };
 
 describe('released migrations', () => {
@@ -209,9 +231,9 @@ describe('released migrations', () => {
 });
 
 describe.each(RELEASES)('a database written at schema version $version', (release) => {
-  it('opens with the current store, upgraded, with every list, item, order and note kept', async () => {
+  it('opens with the current store, upgraded, with every list, item, order, note and feed token kept', async () => {
     databaseOf(release);
-    expect(await readAfterUpgrade()).toEqual(KEPT);
+    expect(await readAfterUpgrade()).toEqual({ ...KEPT, feedToken: release.feedToken ?? null });
 
     const db = new Database(path, { readonly: true });
     try {

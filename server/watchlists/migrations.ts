@@ -64,6 +64,16 @@ export const MIGRATIONS: readonly string[] = [
            FROM (SELECT * FROM watchlist_items WHERE watchlist_id = w.id ORDER BY position) i)
         FROM watchlists w;
     `,
+  // 3: calendar feed tokens (a secret calendar address per user, for servers with sign-in): at most one
+  // per user, kept as the SHA-256 of the token (hex) and the nonce it was derived from, never the token.
+  `
+      CREATE TABLE calendar_feed_tokens (
+        user_id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+        nonce TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
 ];
 
 /** The schema version this code writes; a database with a higher one was written by a newer server. */

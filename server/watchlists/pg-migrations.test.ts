@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeWithPostgres, startPostgres } from '../engines/postgres.testkit';
 import type { PostgresServer } from '../engines/postgres.testkit';
 import { DELETED_KEPT_MS } from './repository';
-import type { Actor, Watchlist } from './repository';
+import type { Actor, FeedTokenRecord, Watchlist } from './repository';
 import { PG_MIGRATIONS, PG_MIGRATIONS_TABLE, PG_SCHEMA_VERSION } from './pg-migrations';
 import { migratePg, openPgWatchlistRepository } from './pg-repository';
 
@@ -20,7 +20,10 @@ import { migratePg, openPgWatchlistRepository } from './pg-repository';
  * that and append a new migration instead. When a new one is released, append its fingerprint and a
  * release below that writes data the way it does.
  */
-const RELEASED = ['ac00779b46b7059911ca9803b8066027bf47ccc028c242a484da707145378c35'];
+const RELEASED = [
+  'ac00779b46b7059911ca9803b8066027bf47ccc028c242a484da707145378c35',
+  '6de32bc53c3583f3cf0f3343ba08f564fb7abc1532ad3a5b1f41ace18ab0ff34',
+];
 const TRACKING_TABLE = 'fdef93e38375b1664757b3353432ebe9ef3b4eb95def3080ce794e1b3e2be3be';
 
 const fingerprint = (sql: string) => createHash('sha256').update(sql).digest('hex');
@@ -154,60 +157,81 @@ interface Release {
   version: number;
   /** Writes EXPECTED, HISTORY_OF_1 and DELETED the way that release's store did, in plain SQL. */
   write(db: pg.ClientBase): Promise<void>;
+  /** Ann's calendar feed token that release wrote, from version 2 on. */
+  feedToken?: FeedTokenRecord;
+}
+
+/** A calendar feed token as schema version 2 keeps it. */
+const FEED_TOKEN: FeedTokenRecord = {
+  user_id: 'ann',
+  token_hash: 'ab'.repeat(32),
+  nonce: 'n'.repeat(43),
+  created_at: T + 50,
+};
+
+/** Lists, history and a deletion as schema version 1 wrote them (version 2 writes them alike). */
+async function writeVersion1(db: pg.ClientBase): Promise<void> {
+  const key = (owner: string, name: string) => `${owner}\u001f${name.normalize('NFKC').toLowerCase()}`;
+  for (const w of EXPECTED) {
+    await db.query(
+      `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name, visibility)
+           OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        w.id,
+        w.name,
+        key(w.owner_id, w.name),
+        w.version,
+        w.created_at,
+        w.updated_at,
+        w.owner_id,
+        w.owner_name,
+        w.visibility,
+      ],
+    );
+    for (const i of [...w.items].reverse()) {
+      await db.query(
+        `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [w.id, i.thscode, i.asset_type, i.name, i.note, i.position, i.added_at],
+      );
+    }
+  }
+  const banks = EXPECTED[0];
+  if (banks === undefined) throw new Error('no list 1');
+  for (const v of HISTORY_OF_1) {
+    const items = v.codes.flatMap((code) => {
+      const item = banks.items.find((i) => i.thscode === code);
+      if (item === undefined) return [];
+      const { position: _position, ...kept } = item;
+      return [kept];
+    });
+    await db.query(
+      `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
+           VALUES (1, $1, $2, 'ann', 'Ann', $3, $4, $5, $6::jsonb)`,
+      [v.version, v.at, v.action, v.detail, v.name, JSON.stringify(items)],
+    );
+  }
+  await db.query(
+    `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name, deleted_at)
+         OVERRIDING SYSTEM VALUE VALUES (3, 'Gone', 'deleted' || chr(31) || '3', 1, $1, $1, 'ann', 'Ann', $2)`,
+    [T, DELETED.deleted_at],
+  );
+  // List 2 existed and was purged: its id, like every id up to 5, must never come back.
+  await db.query("SELECT setval(pg_get_serial_sequence('watchlists', 'id'), 5)");
 }
 
 const RELEASES: readonly Release[] = [
+  { version: 1, write: writeVersion1 },
   {
-    version: 1,
+    version: 2,
     async write(db) {
-      const key = (owner: string, name: string) => `${owner}\u001f${name.normalize('NFKC').toLowerCase()}`;
-      for (const w of EXPECTED) {
-        await db.query(
-          `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name, visibility)
-           OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            w.id,
-            w.name,
-            key(w.owner_id, w.name),
-            w.version,
-            w.created_at,
-            w.updated_at,
-            w.owner_id,
-            w.owner_name,
-            w.visibility,
-          ],
-        );
-        for (const i of [...w.items].reverse()) {
-          await db.query(
-            `INSERT INTO watchlist_items (watchlist_id, thscode, asset_type, name, note, position, added_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [w.id, i.thscode, i.asset_type, i.name, i.note, i.position, i.added_at],
-          );
-        }
-      }
-      const banks = EXPECTED[0];
-      if (banks === undefined) throw new Error('no list 1');
-      for (const v of HISTORY_OF_1) {
-        const items = v.codes.flatMap((code) => {
-          const item = banks.items.find((i) => i.thscode === code);
-          if (item === undefined) return [];
-          const { position: _position, ...kept } = item;
-          return [kept];
-        });
-        await db.query(
-          `INSERT INTO watchlist_versions (watchlist_id, version, at, actor_id, actor_name, action, detail, name, items)
-           VALUES (1, $1, $2, 'ann', 'Ann', $3, $4, $5, $6::jsonb)`,
-          [v.version, v.at, v.action, v.detail, v.name, JSON.stringify(items)],
-        );
-      }
+      await writeVersion1(db);
       await db.query(
-        `INSERT INTO watchlists (id, name, name_key, version, created_at, updated_at, owner_id, owner_name, deleted_at)
-         OVERRIDING SYSTEM VALUE VALUES (3, 'Gone', 'deleted' || chr(31) || '3', 1, $1, $1, 'ann', 'Ann', $2)`,
-        [T, DELETED.deleted_at],
+        'INSERT INTO calendar_feed_tokens (user_id, token_hash, nonce, created_at) VALUES ($1, $2, $3, $4)',
+        [FEED_TOKEN.user_id, FEED_TOKEN.token_hash, FEED_TOKEN.nonce, FEED_TOKEN.created_at],
       );
-      // List 2 existed and was purged: its id, like every id up to 5, must never come back.
-      await db.query("SELECT setval(pg_get_serial_sequence('watchlists', 'id'), 5)");
     },
+    feedToken: FEED_TOKEN,
   },
 ];
 
@@ -243,7 +267,13 @@ describeWithPostgres('a PostgreSQL database written by a released server', () =>
       const ann = repo.as(ANN);
       const summaries = await ann.list();
       const lists = await Promise.all(summaries.map((s) => ann.get(s.id)));
-      return { summaries, lists, history: await ann.history(1), deleted: await ann.listDeleted() };
+      return {
+        summaries,
+        lists,
+        history: await ann.history(1),
+        deleted: await ann.listDeleted(),
+        feedToken: await repo.feedTokens.current(ANN.id),
+      };
     } finally {
       await repo.close();
     }
@@ -254,12 +284,13 @@ describeWithPostgres('a PostgreSQL database written by a released server', () =>
     lists: EXPECTED,
     history: HISTORY_OF_1,
     deleted: [DELETED],
+    feedToken: null,
   };
 
   describe.each(RELEASES)('at schema version $version', (release) => {
-    it('opens with the current store, upgraded, with every list, item, note, version and deletion kept', async () => {
+    it('opens with the current store, upgraded, with every list, item, note, version, deletion and feed token kept', async () => {
       const url = await databaseOf(release);
-      expect(await readAfterUpgrade(url)).toEqual(KEPT);
+      expect(await readAfterUpgrade(url)).toEqual({ ...KEPT, feedToken: release.feedToken ?? null });
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {

@@ -66,6 +66,16 @@ export const PG_MIGRATIONS: readonly string[] = [
         PRIMARY KEY (watchlist_id, version)
       );
     `,
+  // 2: calendar feed tokens, as SQLite migration 3: at most one per user, kept as the SHA-256 of the
+  // token (hex) and the nonce it was derived from, never the token.
+  `
+      CREATE TABLE calendar_feed_tokens (
+        user_id text PRIMARY KEY,
+        token_hash text NOT NULL UNIQUE CHECK (char_length(token_hash) = 64),
+        nonce text NOT NULL,
+        created_at bigint NOT NULL
+      );
+    `,
 ];
 
 /** The schema version this code writes; a database with a higher one was written by a newer server. */

@@ -5,6 +5,7 @@ import { DELETED_KEPT_MS, LOCAL_ACTOR } from './repository';
 import type {
   Actor,
   ChangeListener,
+  FeedTokenStore,
   DeletedWatchlist,
   ListChange,
   Watchlist,
@@ -36,6 +37,7 @@ import {
   restoredNames,
   row,
   text,
+  toFeedToken,
   toItem,
   toSummary,
   versionNotFound,
@@ -457,6 +459,42 @@ export async function openPgWatchlistRepository(
     }
   }
 
+  // One statement each: the row that replaces a token is the same write that ends the old one.
+  const feedTokens: FeedTokenStore = {
+    async current(userId) {
+      const found: unknown = (
+        await pool.query(
+          'SELECT user_id, token_hash, nonce, created_at FROM calendar_feed_tokens WHERE user_id = $1',
+          [userId],
+        )
+      ).rows[0];
+      return found === undefined ? null : toFeedToken(found);
+    },
+    async replace(userId, token) {
+      const result = await pool.query(
+        `INSERT INTO calendar_feed_tokens (user_id, token_hash, nonce, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id) DO UPDATE
+         SET token_hash = excluded.token_hash, nonce = excluded.nonce, created_at = excluded.created_at
+         RETURNING user_id, token_hash, nonce, created_at`,
+        [userId, token.hash, token.nonce, clock()],
+      );
+      return toFeedToken(result.rows[0]);
+    },
+    async revoke(userId) {
+      const result = await pool.query('DELETE FROM calendar_feed_tokens WHERE user_id = $1', [userId]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async byHash(hash) {
+      const found: unknown = (
+        await pool.query(
+          'SELECT user_id, token_hash, nonce, created_at FROM calendar_feed_tokens WHERE token_hash = $1',
+          [hash],
+        )
+      ).rows[0];
+      return found === undefined ? null : toFeedToken(found);
+    },
+  };
+
   function repositoryFor(actor: Actor): PgWatchlistRepository {
     return {
       as: (other) => repositoryFor(other),
@@ -713,6 +751,8 @@ export async function openPgWatchlistRepository(
           return { action: 'note', detail: thscode };
         });
       },
+
+      feedTokens,
 
       subscribe(listener) {
         listeners.add(listener);

@@ -101,6 +101,31 @@ export function mayHear(change: ListChange, actorId: string): boolean {
 export type ChangeListener = (change: ListChange) => void;
 
 /**
+ * A user's calendar feed token as the store keeps it (server/hk-ipo/feed-tokens.ts makes and checks
+ * tokens): never the token itself, only its SHA-256 (to find it) and the nonce it was derived from (so
+ * the user can be shown their address again, by a server that holds the secret).
+ */
+export interface FeedTokenRecord {
+  user_id: string;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  nonce: string;
+  created_at: number;
+}
+
+/** At most one live feed token per user, in the same database as the watchlists. */
+export interface FeedTokenStore {
+  /** The user's live token, or null. */
+  current(userId: string): Promise<FeedTokenRecord | null>;
+  /** Makes `token` the user's only token: the one before (if any) stops working when this commits. */
+  replace(userId: string, token: { hash: string; nonce: string }): Promise<FeedTokenRecord>;
+  /** Whether the user had a token (it no longer works). */
+  revoke(userId: string): Promise<boolean>;
+  /** The live token whose hash this is, whoever's it is; null when none is. */
+  byHash(hash: string): Promise<FeedTokenRecord | null>;
+}
+
+/**
  * A repository acts for one user (`as` gives another user's): it sees that user's lists and the lists
  * others made visible to the team; a private list of someone else reads as missing (`get` and `history`
  * give null). Only the owner may change, delete or restore a list: every write to a list of someone else
@@ -150,6 +175,8 @@ export interface WatchlistRepository {
    * whichever server made it), in commit order per list. Returns the function that stops it.
    */
   subscribe(listener: ChangeListener): () => void;
+  /** The users' calendar feed tokens (not per actor: the feed has no signed-in user). */
+  readonly feedTokens: FeedTokenStore;
   /** Whether the store answers now (for a readiness check); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

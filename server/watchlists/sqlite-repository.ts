@@ -5,6 +5,7 @@ import { DELETED_KEPT_MS, LOCAL_ACTOR } from './repository';
 import type {
   Actor,
   ChangeListener,
+  FeedTokenStore,
   ListChange,
   DeletedWatchlist,
   NewItem,
@@ -36,6 +37,7 @@ import {
   restoredNames,
   row,
   text,
+  toFeedToken,
   toItem,
   toSummary,
   versionNotFound,
@@ -189,6 +191,38 @@ export function openSqliteWatchlistRepository(
     ),
     version: db.prepare('SELECT name, items FROM watchlist_versions WHERE watchlist_id = ? AND version = ?'),
     pruneVersions: db.prepare('DELETE FROM watchlist_versions WHERE watchlist_id = ? AND version <= ?'),
+    feedToken: db.prepare(
+      'SELECT user_id, token_hash, nonce, created_at FROM calendar_feed_tokens WHERE user_id = ?',
+    ),
+    feedTokenByHash: db.prepare(
+      'SELECT user_id, token_hash, nonce, created_at FROM calendar_feed_tokens WHERE token_hash = ?',
+    ),
+    putFeedToken: db.prepare(
+      `INSERT INTO calendar_feed_tokens (user_id, token_hash, nonce, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE
+       SET token_hash = excluded.token_hash, nonce = excluded.nonce, created_at = excluded.created_at`,
+    ),
+    dropFeedToken: db.prepare('DELETE FROM calendar_feed_tokens WHERE user_id = ?'),
+  };
+
+  // One statement each: the row that replaces a token is the same write that ends the old one.
+  const feedTokens: FeedTokenStore = {
+    async current(userId) {
+      const found = q.feedToken.get(userId);
+      return found === undefined ? null : toFeedToken(found);
+    },
+    async replace(userId, token) {
+      const createdAt = clock();
+      q.putFeedToken.run(userId, token.hash, token.nonce, createdAt);
+      return { user_id: userId, token_hash: token.hash, nonce: token.nonce, created_at: createdAt };
+    },
+    async revoke(userId) {
+      return q.dropFeedToken.run(userId).changes > 0;
+    },
+    async byHash(hash) {
+      const found = q.feedTokenByHash.get(hash);
+      return found === undefined ? null : toFeedToken(found);
+    },
   };
 
   // One process per database file in the embedded mode: its changes are told to its own listeners.
@@ -480,6 +514,8 @@ export function openSqliteWatchlistRepository(
           return { action: 'note', detail: thscode };
         });
       },
+
+      feedTokens,
 
       async backup(to) {
         mkdirSync(dirname(to), { recursive: true });

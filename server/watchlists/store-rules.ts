@@ -2,6 +2,7 @@ import { isWatchlistAssetType, WATCHLIST_LIMITS } from '../../src/contract/watch
 import { WatchlistError } from './repository';
 import type {
   Actor,
+  FeedTokenRecord,
   ListChange,
   Watchlist,
   WatchlistItem,
@@ -331,4 +332,15 @@ export function* restoredNames(name: string, ownerId: string): Generator<{ name:
 export function changeOf(list: Watchlist, before: Watchlist | null, deleted = false): ListChange {
   const team = list.visibility === 'team' || before?.visibility === 'team';
   return { id: list.id, version: list.version, deleted, owner_id: list.owner_id, team };
+}
+
+/** A row of calendar_feed_tokens. */
+export function toFeedToken(value: unknown): FeedTokenRecord {
+  const r = row(value);
+  return {
+    user_id: text(r, 'user_id'),
+    token_hash: text(r, 'token_hash'),
+    nonce: text(r, 'nonce'),
+    created_at: int(r, 'created_at'),
+  };
 }

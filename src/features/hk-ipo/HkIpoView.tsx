@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { Segmented } from '../../components/Segmented';
@@ -6,6 +6,8 @@ import { ErrorState } from '../../components/states';
 import { calendarFilePath } from '../../contract/calendar-files';
 import { ApiError, ErrorCode } from '../../contract/envelope';
 import { useServerToday } from '../../api/live';
+import { sessionQuery } from '../../api/session';
+import { CalendarFeedSection } from './CalendarFeed';
 import { Applications } from './Applications';
 import { CalendarTable } from './CalendarTables';
 import { IssueDetail } from './IssueDetail';
@@ -56,17 +58,47 @@ function FilterInput({ value, onChange }: { value: string | undefined; onChange:
   );
 }
 
-/** The calendar files of what is on screen: download, subscribe (webcal) and the URL to paste elsewhere. */
-function CalendarFileActions({ status }: { status: HkIpoSearch['status'] }) {
+/**
+ * The calendar files of what is on screen: download, subscribe (webcal) and the URL to paste elsewhere.
+ * With sign-in the browser still downloads the plain file (it is signed in), but a calendar application
+ * cannot: `feed` opens the user's secret address (CalendarFeedSection) instead.
+ */
+function CalendarFileActions({
+  status,
+  feed,
+}: {
+  status: HkIpoSearch['status'];
+  feed: { open: boolean; toggle: () => void; controls: string } | null;
+}) {
   const { lang, t } = useHkIpoText();
   const path = calendarFilePath({ status, lang });
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const host = typeof window === 'undefined' ? '' : window.location.host;
+  const download = (
+    <a className="btn btn--small" href={path} download data-testid="hk-ipo-calendar-file">
+      {t('ics.download')}
+    </a>
+  );
+  if (feed !== null) {
+    return (
+      <div className="hkipo-files" title={t('ics.hint')}>
+        {download}
+        <button
+          type="button"
+          className="btn btn--small"
+          aria-expanded={feed.open}
+          aria-controls={feed.controls}
+          onClick={feed.toggle}
+          data-testid="hk-ipo-feed-toggle"
+        >
+          {t('feed.open')}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="hkipo-files" title={t('ics.hint')}>
-      <a className="btn btn--small" href={path} download data-testid="hk-ipo-calendar-file">
-        {t('ics.download')}
-      </a>
+      {download}
       <a className="btn btn--small" href={`webcal://${host}${path}`}>
         {t('ics.subscribe')}
       </a>
@@ -99,6 +131,12 @@ export function HkIpoView({ search, onSearch }: HkIpoViewProps) {
   const closed = isClosedToKey(subscribable.error) || isClosedToKey(awaiting.error);
   const filtered = search.q !== undefined || search.status !== 'all';
   const empty = filtered ? t('calendar.empty') : t('calendar.emptyAll');
+  // Signed-in servers need the secret address for calendar applications; without sign-in (or while the
+  // session is unknown) the plain file's address is the one to subscribe to.
+  const session = useQuery(sessionQuery());
+  const signedIn = session.data !== undefined && session.data.mode !== 'none' && session.data.user !== null;
+  const [feedOpen, setFeedOpen] = useState(false);
+  const feedId = useId();
 
   const lists = (['subscribable', 'awaiting_listing'] as const)
     .filter((status) => search.status === 'all' || search.status === status)
@@ -154,10 +192,18 @@ export function HkIpoView({ search, onSearch }: HkIpoViewProps) {
           />
           <FilterInput value={search.q} onChange={(q) => onSearch({ q }, { replace: true })} />
           <span className="hkipo-head__spacer" />
-          <CalendarFileActions status={search.status} />
+          <CalendarFileActions
+            status={search.status}
+            feed={
+              signedIn
+                ? { open: feedOpen, toggle: () => setFeedOpen((open) => !open), controls: feedId }
+                : null
+            }
+          />
           <CopyLinkButton />
         </div>
       </header>
+      {signedIn && feedOpen && <CalendarFeedSection id={feedId} status={search.status} />}
       {closed && (
         <div className="notice" role="status">
           {t('calendar.closed')}
