@@ -5,12 +5,13 @@ import { createApp, gatewayOf } from '../app';
 import { testConfig } from '../testkit';
 import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
 import type { RedisServer } from '../engines/redis.testkit';
-import { OK_BODY, mostInAnySecond, startFakeUpstream } from './fake-upstream.testkit';
-import type { Behaviour, FakeUpstream } from './fake-upstream.testkit';
+import { startArrivalUpstream } from './arrival-upstream.testkit';
+import type { ArrivalUpstream } from './arrival-upstream.testkit';
+import { mostInAnySecond } from './fake-upstream.testkit';
 
 /**
- * The upstream budget as the service sees it: a fake service on loopback notes when each request
- * arrives, behind the whole app listening on a port, under a mixed load in real time that asks for far
+ * The upstream budget as the service sees it: a fake service on loopback, in a process of its own,
+ * notes when each request arrives, behind the whole app listening on a port, under a mixed load in real time that asks for far
  * more than the budget (5/s): distinct cache misses from several client addresses, the same quotes again
  * and again (their background refreshes), calendar files, searches in bursts, retries after the service
  * answers 503 or 429 now and then, and connections the service closes (a call that must open a new one
@@ -25,34 +26,6 @@ const RATE = 5;
 const KEY = 'budget-soak-key-7a6b5c4d3e';
 /** A Tuesday in the morning session: quotes live 3 s, then stale-while-revalidate (a background refresh). */
 const NOW = Date.parse('2026-07-14T10:00:00+08:00');
-
-/**
- * Mostly a success after 0-40 ms; every 11th request a 503, every 17th a 429 (retried by the gateway);
- * every 4th answer closes its connection.
- */
-const mixed =
-  (fake: () => FakeUpstream): Behaviour =>
-  (_req, res) => {
-    const n = fake().requests.length;
-    const close = n % 4 === 0 ? { connection: 'close' } : {};
-    if (n % 11 === 3) {
-      res.writeHead(503, { 'content-type': 'text/plain', ...close });
-      res.end('unavailable');
-      return;
-    }
-    if (n % 17 === 5) {
-      res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1', ...close });
-      res.end('Per-user request rate limit exceeded');
-      return;
-    }
-    setTimeout(
-      () => {
-        res.writeHead(200, { 'content-type': 'application/json', ...close });
-        res.end(OK_BODY);
-      },
-      (n * 37) % 41,
-    );
-  };
 
 function portOf(app: FastifyInstance): number {
   const address = app.server.address();
@@ -159,8 +132,9 @@ async function mixedLoad(apps: readonly FastifyInstance[]): Promise<Statuses> {
   return statuses;
 }
 
-function expectBudgetHeld(fake: FakeUpstream, statuses: Statuses): void {
-  const arrivals = fake.requests.map((r) => r.at);
+async function expectBudgetHeld(fake: ArrivalUpstream, statuses: Statuses): Promise<void> {
+  const requests = await fake.arrivals();
+  const arrivals = requests.map((r) => r.at);
   const most = mostInAnySecond(arrivals);
   console.info(
     `budget soak: ${arrivals.length} upstream calls in ${SOAK_MS / 1000} s, at most ${most} in any second; ` +
@@ -169,11 +143,11 @@ function expectBudgetHeld(fake: FakeUpstream, statuses: Statuses): void {
   // The load asked for more than the budget all along: the limit was reached, not just kept under.
   expect(arrivals.length).toBeGreaterThanOrEqual((SOAK_MS / 1000) * RATE * 0.6);
   // Retries happened (the service answered 503 or 429), and the polled quotes were refreshed.
-  expect(fake.requests.filter((r) => r.url.includes('thscodes=600519.SH')).length).toBeGreaterThan(1);
-  expect(mostInAnySecond(arrivals)).toBeLessThanOrEqual(RATE);
+  expect(requests.filter((r) => r.url.includes('thscodes=600519.SH')).length).toBeGreaterThan(1);
+  expect(most).toBeLessThanOrEqual(RATE);
 }
 
-function appFor(fake: FakeUpstream, env: Record<string, string> = {}): FastifyInstance {
+function appFor(fake: ArrivalUpstream, env: Record<string, string> = {}): FastifyInstance {
   return createApp({
     config: testConfig({
       CLIENT_RATE_LIMIT_PER_MIN: '1000000',
@@ -192,13 +166,12 @@ describe.concurrent('the upstream budget as the service receives the calls', () 
   it(
     'one process alone: at most 5 calls in any second',
     async () => {
-      const fake = await startFakeUpstream();
-      fake.behave(mixed(() => fake));
+      const fake = await startArrivalUpstream();
       const app = appFor(fake);
       try {
         await app.listen({ port: 0, host: '127.0.0.1' });
         const statuses = await mixedLoad([app]);
-        expectBudgetHeld(fake, statuses);
+        await expectBudgetHeld(fake, statuses);
       } finally {
         await app.close();
         await fake.close();
@@ -224,8 +197,7 @@ describe.concurrent('the upstream budget as the service receives the calls', () 
     it(
       'at most 5 calls in any second, both replicas together',
       async () => {
-        const fake = await startFakeUpstream();
-        fake.behave(mixed(() => fake));
+        const fake = await startArrivalUpstream();
         const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `soak-${process.pid}:` };
         const apps = [appFor(fake, env), appFor(fake, env)];
         try {
@@ -236,7 +208,7 @@ describe.concurrent('the upstream budget as the service receives the calls', () 
             await sleep(20);
           }
           const statuses = await mixedLoad(apps);
-          expectBudgetHeld(fake, statuses);
+          await expectBudgetHeld(fake, statuses);
         } finally {
           await Promise.all(apps.map((app) => app.close()));
           await fake.close();
