@@ -175,6 +175,7 @@ function buildGateway(
     budget: {
       ratePerSecond: config.upstreamRatePerSecond,
       burst: config.upstreamBurst,
+      windowMarginMs: config.upstreamWindowMarginMs,
       queueMax: config.upstreamQueueMax,
       queueTimeoutMs: config.upstreamQueueTimeoutMs,
     },
@@ -368,7 +369,13 @@ export function createApp(deps: AppDeps): FastifyInstance {
         url: redis.url,
         keyPrefix: redis.keyPrefix,
         ticker,
-        budget: { ratePerSecond: deps.config.upstreamRatePerSecond, burst: deps.config.upstreamBurst },
+        budget: {
+          ratePerSecond: deps.config.upstreamRatePerSecond,
+          burst: deps.config.upstreamBurst,
+          windowMarginMs: deps.config.upstreamWindowMarginMs,
+          // A granted call is written within its connect timeout or not at all (see UNWRITTEN in scripts.ts).
+          unwrittenHoldMs: deps.config.upstreamConnectTimeoutMs + 1_000,
+        },
         loadDeadlineMs: deps.config.upstreamDeadlineMs,
         log: app.log,
       })

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       upstreamConnectTimeoutMs: 3000,
       upstreamRatePerSecond: 5,
       upstreamBurst: 5,
+      upstreamWindowMarginMs: 100,
       upstreamQueueMax: 100,
       upstreamQueueTimeoutMs: 5000,
       upstreamMaxAttempts: 3,

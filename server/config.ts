@@ -27,6 +27,8 @@ export interface Config {
   upstreamRatePerSecond: number;
   /** ...of which this many may go back to back. */
   upstreamBurst: number;
+  /** Room for jitter on the way to the service: a written call counts for one second plus this much. */
+  upstreamWindowMarginMs: number;
   upstreamQueueMax: number;
   upstreamQueueTimeoutMs: number;
   upstreamMaxAttempts: number;
@@ -160,6 +162,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'How many of those calls may go back to back after a quiet spell (at most UPSTREAM_RATE_PER_S).',
     default: '5',
+  },
+  {
+    name: 'UPSTREAM_WINDOW_MARGIN_MS',
+    description:
+      'Room for jitter between writing a call and the service receiving it: the budget counts each call from its turn until it is written, then for one second plus this much, so that no second holds more than UPSTREAM_RATE_PER_S calls as the service receives them while that jitter stays under the margin. Wider for a distant service; the rate the service sees is UPSTREAM_RATE_PER_S per (1 s + margin).',
+    default: '100',
   },
   {
     name: 'UPSTREAM_QUEUE_MAX',
@@ -647,6 +655,7 @@ export function loadConfig(env: Env): Config {
     upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
     upstreamRatePerSecond,
     upstreamBurst,
+    upstreamWindowMarginMs: parseWith(env, 'UPSTREAM_WINDOW_MARGIN_MS', integer(0, 10_000)),
     upstreamQueueMax: parseWith(env, 'UPSTREAM_QUEUE_MAX', integer(0, 100_000)),
     upstreamQueueTimeoutMs: parseWith(env, 'UPSTREAM_QUEUE_TIMEOUT_MS', integer(0, 600_000)),
     upstreamMaxAttempts: parseWith(env, 'UPSTREAM_MAX_ATTEMPTS', integer(1, 10)),

@@ -1,24 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { Budget } from './budget';
 import type { Admission, Priority } from './budget';
+import { callAtOnce } from './budget.testkit';
 import { ManualClock, turn } from './manual-clock.testkit';
 
 const T0 = 1_784_000_000_000;
 
 function setup(
-  opts: Partial<{ ratePerSecond: number; burst: number; queueMax: number; queueTimeoutMs: number }>,
+  opts: Partial<{
+    ratePerSecond: number;
+    burst: number;
+    queueMax: number;
+    queueTimeoutMs: number;
+    windowMarginMs: number;
+  }>,
 ) {
   const clock = new ManualClock(T0);
   const budget = new Budget(
-    { ratePerSecond: 5, burst: 5, queueMax: 100, queueTimeoutMs: 5_000, ...opts },
+    { ratePerSecond: 5, burst: 5, queueMax: 100, queueTimeoutMs: 5_000, windowMarginMs: 0, ...opts },
     clock,
   );
   /** Admissions in the order they were decided, with the time. */
   const log: { name: string; at: number; admission: Admission }[] = [];
   const ask = (name: string, priority: Priority, maxWaitMs?: number) =>
-    budget.acquire(priority, maxWaitMs).then((admission) => {
-      log.push({ name, at: clock.now() - T0, admission });
-    });
+    budget
+      .acquire(priority, maxWaitMs)
+      .then(callAtOnce)
+      .then((admission) => {
+        log.push({ name, at: clock.now() - T0, admission });
+      });
   /** Move time in 100 ms steps, letting admissions be recorded at the step they happened in. */
   const run = async (ms: number) => {
     await turn();
@@ -100,14 +110,16 @@ describe('Budget', () => {
 
   it('reports tokens, queue, calls in the last minute and calls in flight', async () => {
     const { clock, budget, ask } = setup({ ratePerSecond: 2, burst: 2 });
-    void ask('a', 'user');
+    const first = await budget.acquire('user');
     void ask('b', 'user');
     void ask('c', 'background');
     await turn();
+    if (!first.ok) throw new Error('no turn');
     let release: () => void = () => undefined;
-    const running = budget.run(
-      () =>
+    const running = first.turn.run(
+      (written) =>
         new Promise<void>((resolve) => {
+          written();
           release = resolve;
         }),
     );
@@ -121,6 +133,9 @@ describe('Budget', () => {
     });
     release();
     await running;
+    // The background call goes (and is written) once a token is back; then a minute passes.
+    clock.advance(1_000);
+    await turn();
     clock.advance(61_000);
     expect(budget.status()).toMatchObject({
       tokens: 2,
@@ -128,5 +143,60 @@ describe('Budget', () => {
       callsLastMinute: 0,
       inFlight: 0,
     });
+  });
+});
+
+describe('Budget: calls counted as the service receives them', () => {
+  /** A granted call whose request the test writes (or not) when it says. */
+  async function held(budget: Budget) {
+    const admission = await budget.acquire('user');
+    if (!admission.ok) throw new Error('no turn');
+    let write: () => void = () => undefined;
+    let end: () => void = () => undefined;
+    const done = admission.turn.run(
+      (written) =>
+        new Promise<void>((resolve) => {
+          write = written;
+          end = resolve;
+        }),
+    );
+    await turn();
+    return { write: () => write(), end: () => end(), done, cancel: () => admission.turn.cancel() };
+  }
+
+  it('counts a call waiting for its connection until it is written, then for a second and the margin', async () => {
+    const { budget, log, ask, run } = setup({ ratePerSecond: 1, burst: 1, windowMarginMs: 100 });
+    const slow = await held(budget);
+    void ask('next', 'user');
+    await run(1_500);
+    // Counted from its grant at 0 it would have left the window at 1.1 s; it is not written yet.
+    expect(log).toEqual([]);
+    slow.write();
+    await run(3_000);
+    expect(log.map((l) => [l.name, l.at])).toEqual([['next', 2_600]]);
+    slow.end();
+    await slow.done;
+  });
+
+  it('gives the place of a cancelled call back at once', async () => {
+    const { budget, log, ask, run } = setup({ ratePerSecond: 1, burst: 1, windowMarginMs: 100 });
+    const cancelled = await held(budget);
+    void ask('next', 'user');
+    await run(200);
+    expect(log).toEqual([]);
+    cancelled.cancel();
+    await run(200);
+    expect(log.map((l) => [l.name, l.at])).toEqual([['next', 200]]);
+  });
+
+  it('counts a call that ended without being seen written from when it ended', async () => {
+    const { budget, log, ask, run } = setup({ ratePerSecond: 1, burst: 1, windowMarginMs: 100 });
+    const unseen = await held(budget);
+    void ask('next', 'user');
+    await run(300);
+    unseen.end();
+    await unseen.done;
+    await run(2_000);
+    expect(log.map((l) => [l.name, l.at])).toEqual([['next', 1_400]]);
   });
 });

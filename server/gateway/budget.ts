@@ -15,17 +15,47 @@ import type { Ticker } from './ticker';
  * Several replicas (shared/) keep one budget between them: this queue still decides whose turn it is,
  * and a `SharedBudget` then decides whether that call may go now or how long to wait. Without one (Redis
  * unreachable), each replica keeps to its share of the rate (`limit`).
+ *
+ * The limit holds where the service counts: when a request *arrives* there, not when it is let go here.
+ * Between the two lie the wait for a connection (a new TCP and TLS handshake for one call, a kept-alive
+ * socket for the next), a busy event loop, and the network; so calls let go a second apart can arrive
+ * much closer together (ten within 981 ms at 5/s, seen). Hence a call is counted in the window:
+ * - from the moment its turn is granted until its request is written on a connection (the HTTP client
+ *   says so: `Turn.run`'s `written`), as if it went at every instant of that wait: while it has not
+ *   been written it fills a place in every window, so a call that waits long for its connection cannot
+ *   arrive together with the ones let go after it;
+ * - then from that write for one second plus `windowMarginMs`: a request reaches the service a little
+ *   after it was written (the network, the service's own queue); what may vary from one call to the
+ *   next is covered by the margin.
+ * For any two calls i and j, arrival(j) − arrival(i) ≥ write(j) − write(i) − (the spread of the delay
+ * after writing), so `rate` calls per (1 s + margin) of writes gives at most `rate` arrivals in any second
+ * while that spread stays under the margin. A call that ends without having been seen written is counted
+ * from the moment it ended (no arrival comes after its answer). No spacing beyond that: calls closer
+ * together than 1/rate only spend the burst, which the service allows within its second.
  */
 
 export type Priority = 'user' | 'background';
 
-export type Admission = { ok: true } | { ok: false; reason: 'queue-full' | 'queue-timeout' };
+export type Admission = { ok: true; turn: Turn } | { ok: false; reason: 'queue-full' | 'queue-timeout' };
+
+/** A granted call: run it through `run`, or `cancel` it when it will not be made after all. */
+export interface Turn {
+  /**
+   * Run the call, counted as in flight until it settles. `written` is for the HTTP client: call it when
+   * the request is written on a connection (again if it is written again on another one).
+   */
+  run<T>(call: (written: () => void) => Promise<T>): Promise<T>;
+  /** The call is not made (a pause or an open breaker came meanwhile): its place goes back. */
+  cancel(): void;
+}
 
 export interface BudgetOptions {
   ratePerSecond: number;
   burst: number;
   queueMax: number;
   queueTimeoutMs: number;
+  /** Added to the one-second window after a call is written: room for jitter on the way to the service. */
+  windowMarginMs: number;
 }
 
 export interface BudgetStatus {
@@ -40,8 +70,13 @@ export interface BudgetStatus {
 
 /** The budget of every replica together (shared/): asked once per call, after this replica's own turn. */
 export interface SharedBudget {
-  /** 0: the call may go now (and is counted); n > 0: ask again in n ms; null: no answer (Redis down). */
-  take(): Promise<number | null>;
+  /**
+   * 0: the call `id` may go now (it is counted as not yet written); n > 0: ask again in n ms; null: no
+   * answer (Redis down).
+   */
+  take(id: string): Promise<number | null>;
+  /** The call `id` was written now (`made`), or will not be made after all (its place goes back). */
+  written(id: string, made: boolean): void;
 }
 
 /** How this replica's calls are limited besides its own queue (see `Budget.limit`). */
@@ -52,8 +87,6 @@ export interface BudgetLimits {
   share: number;
   /** No call for this long from now (a quiet second when the shared budget is lost). */
   holdMs?: number;
-  /** Added to the one-second window: room for the jitter of calls from several replicas. */
-  windowMarginMs?: number;
 }
 
 interface Waiter {
@@ -140,9 +173,15 @@ const GATE_RETRY_MS = 100;
 export class Budget {
   private tokens: number;
   private refilledAt: number;
-  /** Grant times, oldest first, from `head` on: the last minute's (the window check and the status). */
+  /**
+   * Times calls were written (or ended unwritten), oldest first, from `head` on: the last minute's (the
+   * window check and the status).
+   */
   private grants: number[] = [];
   private head = 0;
+  /** Calls granted and not yet written: each fills a place in every window until it is. */
+  private unwritten = 0;
+  private seq = 0;
   private readonly queues: Record<Priority, FairQueue> = {
     user: new FairQueue(),
     background: new FairQueue(),
@@ -155,7 +194,7 @@ export class Budget {
   private gate: SharedBudget | null = null;
   private share = 1;
   private holdUntil = 0;
-  private windowMs = 1000;
+  private readonly windowMs: number;
   /** A `gate.take()` is on its way (one at a time: the queue decides who gets its answer). */
   private asking = false;
 
@@ -165,6 +204,7 @@ export class Budget {
   ) {
     this.tokens = opts.burst;
     this.refilledAt = ticker.now();
+    this.windowMs = 1000 + opts.windowMarginMs;
   }
 
   /** Calls currently running under a granted token (tests wait for zero before moving time). */
@@ -174,7 +214,8 @@ export class Budget {
 
   /**
    * Wait for a token. `maxWaitMs` (the caller's remaining deadline) shortens the queue timeout.
-   * On success the caller must run its call through `run` so that in-flight calls are counted.
+   * On success the caller must run its call through the turn's `run` (or `cancel` it): until then it
+   * fills a place in the window.
    */
   acquire(
     priority: Priority,
@@ -183,8 +224,7 @@ export class Budget {
   ): Promise<Admission> {
     const now = this.ticker.now();
     if (this.queued() === 0 && this.gate === null && this.nextGrantAt(now) <= now) {
-      this.grant(now);
-      return Promise.resolve({ ok: true });
+      return Promise.resolve({ ok: true, turn: this.grant(now, null) });
     }
     if (this.queued() >= this.opts.queueMax && !this.makeRoomFor(priority, client)) {
       this.rejectedFull++;
@@ -212,21 +252,51 @@ export class Budget {
     this.gate = limits.gate;
     this.share = Math.min(1, Math.max(Number.MIN_VALUE, limits.share));
     if (limits.holdMs !== undefined) this.holdUntil = this.ticker.now() + limits.holdMs;
-    this.windowMs = 1000 + (limits.windowMarginMs ?? 0);
     this.cancelPump?.();
     this.cancelPump = null;
     this.pumpAt = Number.POSITIVE_INFINITY;
     this.pump();
   }
 
-  /** Count a granted call as in flight until it settles. */
-  async run<T>(call: () => Promise<T>): Promise<T> {
-    this.active++;
-    try {
-      return await call();
-    } finally {
-      this.active--;
-    }
+  /** A call let go now: it fills a place in every window until its request is written (see the top). */
+  private grant(now: number, shared: { gate: SharedBudget; id: string } | null): Turn {
+    this.refill(now);
+    this.tokens -= 1;
+    this.unwritten++;
+    let unwritten = true;
+    const written = (made: boolean) => {
+      const at = this.ticker.now();
+      if (made) {
+        this.grants.push(at);
+        this.trim(at);
+      }
+      if (unwritten) {
+        unwritten = false;
+        this.unwritten--;
+        // A place in the window may have come free.
+        if (this.queued() > 0) this.pump();
+      }
+      shared?.gate.written(shared.id, made);
+    };
+    return {
+      run: async (call) => {
+        this.active++;
+        try {
+          return await call(() => written(true));
+        } finally {
+          this.active--;
+          // Not seen written (the client failed before, or did not say): counted from now, the latest
+          // moment it can have arrived.
+          if (unwritten) written(true);
+        }
+      },
+      cancel: () => {
+        if (!unwritten) return;
+        // Not made: its token goes back too.
+        this.tokens = Math.min(this.own().burst, this.tokens + 1);
+        written(false);
+      },
+    };
   }
 
   status(): BudgetStatus {
@@ -243,7 +313,7 @@ export class Budget {
         max: this.opts.queueMax,
         clients: this.queues.user.clients,
       },
-      callsLastMinute: this.grants.length - this.head,
+      callsLastMinute: this.grants.length - this.head + this.unwritten,
       inFlight: this.active,
       rejected: { queueFull: this.rejectedFull, queueTimeout: this.rejectedTimeout },
     };
@@ -305,28 +375,26 @@ export class Budget {
     }
   }
 
-  /** Earliest time a call may start: a whole token, and fewer than `rate` grants in the last second. */
+  /**
+   * Earliest time a call may start: a whole token, and fewer than `rate` calls in the window (those not
+   * yet written, and those written within the last second and margin). Infinity: only a write can free
+   * a place.
+   */
   private nextGrantAt(now: number): number {
     this.refill(now);
     const own = this.own();
     const tokenAt = this.tokens >= 1 ? now : now + Math.ceil(((1 - this.tokens) * 1000) / own.rate);
-    const rate = Math.max(1, Math.floor(own.rate));
-    const index = this.grants.length - rate;
+    const free = Math.max(1, Math.floor(own.rate)) - this.unwritten;
+    if (free <= 0) return Number.POSITIVE_INFINITY;
+    const index = this.grants.length - free;
     const windowStart = index >= this.head ? this.grants[index] : undefined;
     const windowAt = windowStart === undefined ? now : Math.max(now, windowStart + this.windowMs);
     return Math.max(tokenAt, windowAt, this.holdUntil);
   }
 
-  private grant(now: number): void {
-    this.refill(now);
-    this.tokens -= 1;
-    this.grants.push(now);
-    this.trim(now);
-  }
-
   private schedule(at = this.nextGrantAt(this.ticker.now())): void {
     const now = this.ticker.now();
-    if (at >= this.pumpAt) return;
+    if (at >= this.pumpAt || !Number.isFinite(at)) return;
     this.cancelPump?.();
     this.pumpAt = at;
     this.cancelPump = this.ticker.setTimer(at - now, () => {
@@ -348,24 +416,25 @@ export class Budget {
     if (this.queued() > 0) this.schedule();
   }
 
-  /** The next waiter in turn gets its call. */
-  private grantNext(now: number): void {
+  /** The next waiter in turn gets its call (false: nobody waits any more). */
+  private grantNext(now: number, shared: { gate: SharedBudget; id: string } | null = null): boolean {
     const waiter = this.queues.user.shift() ?? this.queues.background.shift();
-    if (!waiter) return;
+    if (!waiter) return false;
     waiter.cancelTimeout();
-    this.grant(now);
-    waiter.resolve({ ok: true });
+    waiter.resolve({ ok: true, turn: this.grant(now, shared) });
+    return true;
   }
 
   /** This replica's turn is due: may it go as far as the shared budget is concerned? */
   private askGate(gate: SharedBudget): void {
     if (this.asking) return;
     this.asking = true;
-    void gate.take().then((wait) => {
+    const id = String(++this.seq);
+    void gate.take(id).then((wait) => {
       this.asking = false;
       const now = this.ticker.now();
       // A granted call that nobody waits for any more (timed out meanwhile) is simply not made.
-      if (wait === 0) this.grantNext(now);
+      if (wait === 0 && !this.grantNext(now, { gate, id })) gate.written(id, false);
       if (this.queued() === 0) return;
       if (wait !== null && wait > 0) this.schedule(now + wait);
       // No answer: the shared layer has switched to the local share (`limit`); go on with that.

@@ -5,6 +5,7 @@ import { answerOk, startFakeUpstream } from './fake-upstream.testkit';
 import type { FakeUpstream } from './fake-upstream.testkit';
 import { ManualClock, turn } from './manual-clock.testkit';
 import { Budget } from './budget';
+import { callAtOnce } from './budget.testkit';
 import { testConfig } from '../testkit';
 
 /**
@@ -204,14 +205,23 @@ describe('the per-client rate limit is per user behind a proxy', () => {
 describe('Budget: round robin between clients', () => {
   it('grants in turn: a client with one waiting call is served before the later calls of the flood', async () => {
     const clock = new ManualClock(0);
-    const budget = new Budget({ ratePerSecond: 1, burst: 1, queueMax: 100, queueTimeoutMs: 60_000 }, clock);
+    const budget = new Budget(
+      { ratePerSecond: 1, burst: 1, queueMax: 100, queueTimeoutMs: 60_000, windowMarginMs: 0 },
+      clock,
+    );
     const order: string[] = [];
-    expect(await budget.acquire('user', Infinity, 'a')).toEqual({ ok: true });
+    expect(await budget.acquire('user', Infinity, 'a').then(callAtOnce)).toMatchObject({ ok: true });
     const waits = [
       ...Array.from({ length: 5 }, (_, i) =>
-        budget.acquire('user', Infinity, 'a').then(() => order.push(`a${i}`)),
+        budget
+          .acquire('user', Infinity, 'a')
+          .then(callAtOnce)
+          .then(() => order.push(`a${i}`)),
       ),
-      budget.acquire('user', Infinity, 'b').then(() => order.push('b0')),
+      budget
+        .acquire('user', Infinity, 'b')
+        .then(callAtOnce)
+        .then(() => order.push('b0')),
     ];
     for (let i = 0; i < 6; i++) {
       clock.advance(1000);
@@ -223,9 +233,12 @@ describe('Budget: round robin between clients', () => {
 
   it('a full queue drops the newest call of the client with the most waiting, not a newcomer', async () => {
     const clock = new ManualClock(0);
-    const budget = new Budget({ ratePerSecond: 1, burst: 1, queueMax: 3, queueTimeoutMs: 60_000 }, clock);
-    await budget.acquire('user', Infinity, 'a');
-    const flood = Array.from({ length: 3 }, () => budget.acquire('user', Infinity, 'a'));
+    const budget = new Budget(
+      { ratePerSecond: 1, burst: 1, queueMax: 3, queueTimeoutMs: 60_000, windowMarginMs: 0 },
+      clock,
+    );
+    await budget.acquire('user', Infinity, 'a').then(callAtOnce);
+    const flood = Array.from({ length: 3 }, () => budget.acquire('user', Infinity, 'a').then(callAtOnce));
     const other = budget.acquire('user', Infinity, 'b');
     // The flood's newest waiter made room.
     expect(await flood[2]).toEqual({ ok: false, reason: 'queue-full' });
@@ -235,7 +248,7 @@ describe('Budget: round robin between clients', () => {
       clock.advance(1000);
       await turn();
     }
-    expect(await other).toEqual({ ok: true });
+    expect(await other).toMatchObject({ ok: true });
     budget.close();
   });
 });

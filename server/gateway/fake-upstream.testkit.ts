@@ -11,6 +11,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  /** When the request arrived, as the service would count it (`performance.now()`, ms). */
+  at: number;
 }
 
 export type Behaviour = (req: IncomingMessage, res: ServerResponse) => void;
@@ -43,11 +45,30 @@ export const answerJson =
 
 export const answerOk: Behaviour = answerJson(OK_BODY);
 
+/**
+ * The most of `times` (ms) within any one second, wherever it starts, both ends included: what a service
+ * counting calls in a sliding second sees at worst.
+ */
+export function mostInAnySecond(times: readonly number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; j < sorted.length; j++) {
+    while ((sorted[j] ?? 0) - (sorted[i] ?? 0) > 1000) i++;
+    most = Math.max(most, j - i + 1);
+  }
+  return most;
+}
+
 export async function startFakeUpstream(): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
   let behaviour: Behaviour = answerOk;
   const server = createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      at: performance.now(),
+    });
     behaviour(req, res);
   });
   const listen = (port: number) =>

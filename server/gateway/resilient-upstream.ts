@@ -8,8 +8,9 @@ import { sleep } from './ticker';
 import type { Upstream, UpstreamOutcome, UpstreamRequest } from './upstream-client';
 
 /**
- * One logical upstream call made polite and robust: every attempt first honours a Retry-After pause and
- * the group's circuit breaker, then waits for its turn in the global budget, then calls the service.
+ * One logical upstream call made polite and robust: every attempt, retries included, first honours a
+ * Retry-After pause and the group's circuit breaker, then waits for its turn in the global budget, then
+ * calls the service.
  * Transient failures are retried with full-jitter exponential back-off, within a bounded number of
  * attempts and one overall deadline that also bounds the time spent queueing.
  */
@@ -100,15 +101,23 @@ export function createResilientUpstream(deps: ResilientDeps): ResilientUpstream 
     if (refused) return { outcome: refused, called: false, ms: 0 };
     const admission = await budget.acquire(req.priority, deadlineAt - ticker.now(), req.client);
     if (!admission.ok) return { outcome: local(busy(admission.reason)), called: false, ms: 0 };
+    const { turn } = admission;
     // A pause or an open breaker may have started while this call waited for its turn.
     const late = blocked(req);
-    if (late) return { outcome: late, called: false, ms: 0 };
+    if (late) {
+      turn.cancel();
+      return { outcome: late, called: false, ms: 0 };
+    }
     const group = req.operation.group;
     const gate = breakers.admit(group);
-    if (!gate.ok) return { outcome: local(circuitOpen(group, gate.remainingMs)), called: false, ms: 0 };
+    if (!gate.ok) {
+      turn.cancel();
+      return { outcome: local(circuitOpen(group, gate.remainingMs)), called: false, ms: 0 };
+    }
     const started = performance.now();
-    const outcome = await budget.run(() =>
-      client.call({ ...req, timeoutMs: Math.max(1, deadlineAt - ticker.now()) }),
+    // The budget counts the call from its turn until the client has written it (see budget.ts).
+    const outcome = await turn.run((written) =>
+      client.call({ ...req, timeoutMs: Math.max(1, deadlineAt - ticker.now()), onWritten: written }),
     );
     const ms = performance.now() - started;
     if (!outcome.ok && outcome.failure.kind === 'rate-limited') {

@@ -1,4 +1,4 @@
-import { Agent, request } from 'undici';
+import { Agent, DecoratorHandler, request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { AnyOperation } from '../../src/contract/operation';
 import { rawEnvelopeSchema } from '../../src/contract/envelope';
@@ -31,6 +31,11 @@ export interface UpstreamRequest {
   timeoutMs?: number;
   /** Whose fair share of the budget the call uses (a user, or a client address without sign-in). */
   client?: string;
+  /**
+   * Told when the request is written on a connection, after any connect and TLS handshake (again if it
+   * is written again on another one): the budget counts the call from then (see budget.ts).
+   */
+  onWritten?: () => void;
 }
 
 export type UpstreamOutcome =
@@ -122,6 +127,26 @@ async function readBody(body: Dispatcher.ResponseData['body'], limit: number): P
     .replace(/^\uFEFF/, '');
 }
 
+/** `handler`, telling `onWrite` each time undici starts writing the request on a connection. */
+function toldOfWrites(handler: Dispatcher.DispatchHandler, onWrite: () => void): Dispatcher.DispatchHandler {
+  // undici calls onRequestStart just before it writes the request on a connected socket; the decorator
+  // passes everything on to the handler, whichever interface that one speaks.
+  const inner: Dispatcher.DispatchHandler = new DecoratorHandler(handler);
+  return {
+    onRequestStart: (controller, context) => {
+      onWrite();
+      inner.onRequestStart?.(controller, context);
+    },
+    onRequestUpgrade: (controller, statusCode, headers, socket) =>
+      inner.onRequestUpgrade?.(controller, statusCode, headers, socket),
+    onResponseStart: (controller, statusCode, headers, statusMessage) =>
+      inner.onResponseStart?.(controller, statusCode, headers, statusMessage),
+    onResponseData: (controller, chunk) => inner.onResponseData?.(controller, chunk),
+    onResponseEnd: (controller, trailers) => inner.onResponseEnd?.(controller, trailers),
+    onResponseError: (controller, error) => inner.onResponseError?.(controller, error),
+  };
+}
+
 export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
   const maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   // A dedicated agent: its own timeouts, no redirect interceptor (undici follows none by default).
@@ -160,8 +185,14 @@ export function createUpstreamClient(opts: UpstreamClientOptions): Upstream {
       deadline.abort();
     }, timeoutMs);
     try {
+      const { onWritten } = req;
+      const dispatcher = onWritten
+        ? agent.compose(
+            (dispatch) => (options, handler) => dispatch(options, toldOfWrites(handler, onWritten)),
+          )
+        : agent;
       const res = await request(url, {
-        dispatcher: agent,
+        dispatcher,
         method: 'GET',
         headers: { 'x-api-key': opts.apiKey, accept: 'application/json' },
         signal: deadline.signal,

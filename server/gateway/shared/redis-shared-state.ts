@@ -17,6 +17,7 @@ import {
   LOOK_OR_LOCK,
   READ_DEADLINES,
   TAKE_TOKEN,
+  WRITTEN,
 } from './scripts';
 import type { Loaded, SharedAnswer, SharedState, SharedStatus } from './shared-state';
 
@@ -31,7 +32,8 @@ import type { Loaded, SharedAnswer, SharedState, SharedStatus } from './shared-s
  *   what it got: the stored answer, or its failure or business error (passed on, never stored). A lock
  *   outlives the longest load (the gateway's deadline) by a margin; when it expires without a message
  *   its holder died, and a waiter takes it over.
- * - Budget: a token bucket plus a window in one Lua script on Redis's clock (`TAKE_TOKEN`).
+ * - Budget: a token bucket plus a window in one Lua script on Redis's clock (`TAKE_TOKEN`); each call
+ *   counts from its grant until this replica says it was written (`WRITTEN`), then for the window.
  * - Pauses and breaker openings: a message to the running replicas and a deadline in a hash for those
  *   that start (or reconnect) later.
  *
@@ -54,13 +56,8 @@ const RECONNECT_MAX_MS = 1_000;
 const HEARTBEAT_MS = 1_000;
 /** A replica without a heartbeat for this long no longer counts. */
 const REPLICA_TTL_MS = 5 * HEARTBEAT_MS;
-/** The budget's window (one second, as the service counts) ... */
+/** The budget's window: one second, as the service counts (plus the budget's margin, see budget.ts). */
 const WINDOW_MS = 1_000;
-/**
- * ... plus a margin for the jitter between leaving a replica and arriving at the service (the local
- * window of each replica gets it too).
- */
-const WINDOW_MARGIN_MS = 100;
 /** Settling (see above) ends at the latest this long after (re)joining. */
 const SETTLE_MAX_MS = 2 * REPLICA_TTL_MS;
 /** A waiting replica looks at the answer and the lock at least this often. */
@@ -79,8 +76,14 @@ export interface RedisSharedOptions {
   url: string;
   keyPrefix: string;
   ticker: Ticker;
-  /** The upstream budget of all replicas together. */
-  budget: { ratePerSecond: number; burst: number };
+  /** The upstream budget of all replicas together (see budget.ts and TAKE_TOKEN). */
+  budget: {
+    ratePerSecond: number;
+    burst: number;
+    windowMarginMs: number;
+    /** Longest a granted call can wait for its connection before it is written (or fails). */
+    unwrittenHoldMs: number;
+  };
   /** The longest one load may take (the gateway's deadline). */
   loadDeadlineMs: number;
   log: SharedLog;
@@ -405,10 +408,12 @@ export class RedisSharedState implements SharedState, SharedBudget {
     }
   }
 
-  /** The shared budget (see TAKE_TOKEN); null when Redis does not answer. */
-  async take(): Promise<number | null> {
-    const { ratePerSecond, burst } = this.opts.budget;
-    const askedAt = performance.now();
+  /**
+   * The shared budget (see TAKE_TOKEN); null when Redis does not answer. A grant that reaches this
+   * replica late is still good: Redis counts it until `written` says when it went.
+   */
+  async take(id: string): Promise<number | null> {
+    const { ratePerSecond, burst, unwrittenHoldMs } = this.opts.budget;
     const reply = await this.run((c) =>
       c.eval(
         TAKE_TOKEN,
@@ -417,15 +422,30 @@ export class RedisSharedState implements SharedState, SharedBudget {
         this.keys.grants,
         ratePerSecond,
         burst,
-        WINDOW_MS + WINDOW_MARGIN_MS,
-        `${this.id}:${++this.seq}`,
+        this.windowMs(),
+        this.member(id),
+        unwrittenHoldMs,
       ),
     );
-    if (typeof reply !== 'number') return null;
-    // A grant that reaches this replica late (the process was busy) would leave later than Redis counted
-    // it, perhaps together with the next ones: it is not used, and the budget is asked again.
-    if (reply === 0 && performance.now() - askedAt > WINDOW_MARGIN_MS) return 1;
-    return reply;
+    return typeof reply === 'number' ? reply : null;
+  }
+
+  /**
+   * A granted call was written (or will not be made). Not awaited: should Redis not hear of it, the grant
+   * stays counted as unwritten until its hold ends, which errs on the safe side.
+   */
+  written(id: string, made: boolean): void {
+    void this.run((c) =>
+      c.eval(WRITTEN, 1, this.keys.grants, this.member(id), made ? 1 : 0, this.windowMs()),
+    );
+  }
+
+  private member(id: string): string {
+    return `${this.id}:${id}`;
+  }
+
+  private windowMs(): number {
+    return WINDOW_MS + this.opts.budget.windowMarginMs;
   }
 
   private answerKey(key: string): string {
@@ -631,7 +651,7 @@ export class RedisSharedState implements SharedState, SharedBudget {
     const now = this.opts.ticker.now();
     if (this.allBackAt === null && this.replicas >= this.settlingWith) this.allBackAt = now;
     const settled =
-      (this.allBackAt !== null && now >= this.allBackAt + WINDOW_MS + WINDOW_MARGIN_MS) ||
+      (this.allBackAt !== null && now >= this.allBackAt + this.windowMs()) ||
       now >= this.since + SETTLE_MAX_MS;
     this.limitBudget(settled ? 1 : 1 / Math.max(this.settlingWith, this.replicas));
   }
@@ -657,7 +677,7 @@ export class RedisSharedState implements SharedState, SharedBudget {
     this.since = this.opts.ticker.now();
     this.epoch++;
     this.announce({ replicas: this.replicas, error: this.lastError?.detail });
-    this.limitBudget(1 / this.replicas, WINDOW_MS);
+    this.limitBudget(1 / this.replicas, this.windowMs());
   }
 
   private announce(fields: object): void {
@@ -675,9 +695,8 @@ export class RedisSharedState implements SharedState, SharedBudget {
     this.budgetShare = share;
     const budget = this.parts?.budget;
     if (!budget) return;
-    const windowMarginMs = WINDOW_MARGIN_MS;
-    if (this.mode === 'shared') budget.limit({ gate: this, share, windowMarginMs });
-    else budget.limit({ gate: null, share, windowMarginMs, ...(holdMs === undefined ? {} : { holdMs }) });
+    if (this.mode === 'shared') budget.limit({ gate: this, share });
+    else budget.limit({ gate: null, share, ...(holdMs === undefined ? {} : { holdMs }) });
   }
 
   private noteError(err: unknown): void {

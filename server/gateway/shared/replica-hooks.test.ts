@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Budget } from '../budget';
 import type { Admission, Priority, SharedBudget } from '../budget';
+import { callAtOnce } from '../budget.testkit';
 import { CircuitBreakers } from '../circuit-breaker';
 import type { BreakerChange } from '../circuit-breaker';
 import { ManualClock, turn } from '../manual-clock.testkit';
@@ -14,17 +15,20 @@ import { Pauses } from '../pauses';
 
 const T0 = 1_784_000_000_000;
 
-function setup(opts: { ratePerSecond?: number; burst?: number } = {}) {
+function setup(opts: { ratePerSecond?: number; burst?: number; windowMarginMs?: number } = {}) {
   const clock = new ManualClock(T0);
   const budget = new Budget(
-    { ratePerSecond: 5, burst: 5, queueMax: 100, queueTimeoutMs: 60_000, ...opts },
+    { ratePerSecond: 5, burst: 5, queueMax: 100, queueTimeoutMs: 60_000, windowMarginMs: 0, ...opts },
     clock,
   );
   const log: { name: string; at: number; admission: Admission }[] = [];
   const ask = (name: string, priority: Priority = 'user') =>
-    budget.acquire(priority).then((admission) => {
-      log.push({ name, at: clock.now() - T0, admission });
-    });
+    budget
+      .acquire(priority)
+      .then(callAtOnce)
+      .then((admission) => {
+        log.push({ name, at: clock.now() - T0, admission });
+      });
   const run = async (ms: number) => {
     for (let i = 0; i < 5; i++) await turn();
     for (let t = 0; t < ms; t += 100) {
@@ -43,6 +47,7 @@ function scriptedGate(answers: (number | null)[]): SharedBudget & { asked: numbe
       gate.asked++;
       return Promise.resolve(answers.shift() ?? 0);
     },
+    written: () => undefined,
   };
   return gate;
 }
@@ -92,8 +97,8 @@ describe('Budget with a shared budget', () => {
   });
 
   it('keeps a share of the rate, after a quiet time, with a margin on its window', async () => {
-    const { budget, log, ask, run } = setup({ ratePerSecond: 6, burst: 6 });
-    budget.limit({ gate: null, share: 1 / 3, holdMs: 500, windowMarginMs: 100 });
+    const { budget, log, ask, run } = setup({ ratePerSecond: 6, burst: 6, windowMarginMs: 100 });
+    budget.limit({ gate: null, share: 1 / 3, holdMs: 500 });
     for (let i = 0; i < 5; i++) void ask(`c${i}`);
     await run(6_000);
     // Two per second of its own (rate and burst 6 ÷ 3), and at most two in any 1.1 s.

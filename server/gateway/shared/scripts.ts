@@ -4,6 +4,9 @@
  * (Answers carry the loading replica's own lifetimes: those are compared with each replica's clock.)
  */
 
+/** How soon a replica asks again when the call whose place it needs has not been written yet. */
+const UNWRITTEN_POLL_MS = 20;
+
 /** Redis's clock in milliseconds. */
 const NOW = `
 local clock = redis.call('TIME')
@@ -12,15 +15,19 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 
 /**
  * The shared upstream budget: a token bucket (`burst` tokens, refilled at `rate` per second) and, on
- * top, at most `rate` calls in any window of `window` ms, as the local Budget keeps for one replica.
- * KEYS: the bucket (hash: tokens, at), the grants of the last window (sorted set: member → Redis ms).
- * ARGV: rate, burst, window ms, a member naming this grant.
+ * top, at most `rate` calls in any window of `window` ms, as the local Budget keeps for one replica
+ * (see budget.ts: a call counts from its grant until it is written, then for the window).
+ * KEYS: the bucket (hash: tokens, at), the calls of the last window (sorted set: member → Redis ms).
+ * ARGV: rate, burst, window ms, a member naming this grant, how long a grant may stay unwritten (ms).
+ * A grant is stored as written at the latest moment it can be (now + that hold) until WRITTEN says when
+ * it was: a score in the future means "not written yet", counted in every window meanwhile.
  * Returns 0 when the call may go (it is counted), else the ms to wait before asking again.
  */
 export const TAKE_TOKEN = `${NOW}
 local rate = tonumber(ARGV[1])
 local burst = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
+local hold = tonumber(ARGV[5])
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(state[1]) or burst
 local at = tonumber(state[2]) or now
@@ -31,14 +38,31 @@ if tokens < 1 then wait = math.ceil((1 - tokens) * 1000 / rate) end
 local count = redis.call('ZCARD', KEYS[2])
 if count >= rate then
   local oldest = redis.call('ZRANGE', KEYS[2], count - rate, count - rate, 'WITHSCORES')
-  wait = math.max(wait, tonumber(oldest[2]) + window - now)
+  local score = tonumber(oldest[2])
+  -- Not written yet: its place frees a window after it is; ask again soon.
+  if score > now then wait = math.max(wait, ${UNWRITTEN_POLL_MS})
+  else wait = math.max(wait, score + window - now) end
 end
 if wait > 0 then return wait end
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.6f', tokens - 1), 'at', string.format('%.0f', now))
-redis.call('ZADD', KEYS[2], now, ARGV[4])
+redis.call('ZADD', KEYS[2], now + hold, ARGV[4])
 redis.call('PEXPIRE', KEYS[1], 60000)
-redis.call('PEXPIRE', KEYS[2], window * 2)
+redis.call('PEXPIRE', KEYS[2], hold + window * 2)
 return 0
+`;
+
+/**
+ * A granted call was written now (counted from now for the window), or will not be made (its place goes
+ * back). KEYS: the calls (as TAKE_TOKEN). ARGV: the member, 1 (written) or 0 (not made), window ms.
+ */
+export const WRITTEN = `${NOW}
+if ARGV[2] == '1' then
+  redis.call('ZADD', KEYS[1], now, ARGV[1])
+  if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[3]) * 2 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3]) * 2) end
+else
+  redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 1
 `;
 
 /**
