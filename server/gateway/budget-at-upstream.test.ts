@@ -142,8 +142,11 @@ async function expectBudgetHeld(fake: ArrivalUpstream, statuses: Statuses): Prom
   );
   // The load asked for more than the budget all along: the limit was reached, not just kept under.
   expect(arrivals.length).toBeGreaterThanOrEqual((SOAK_MS / 1000) * RATE * 0.6);
-  // Retries happened (the service answered 503 or 429), and the polled quotes were refreshed.
-  expect(requests.filter((r) => r.url.includes('thscodes=600519.SH')).length).toBeGreaterThan(1);
+  // Calls were repeated (retries after the service's 503 or 429, refreshes of the polled quotes), so
+  // the window also held for a call's later attempts.
+  const seen = new Map<string, number>();
+  for (const r of requests) seen.set(r.url, (seen.get(r.url) ?? 0) + 1);
+  expect([...seen.values()].some((count) => count > 1)).toBe(true);
   expect(most).toBeLessThanOrEqual(RATE);
 }
 
