@@ -447,19 +447,22 @@ describe('deploy/nginx.conf in front of the app', () => {
   it('refuses every guarded request however its path is written, through nginx as through the app', async () => {
     // The walk of request-target.test.ts, with nginx in between: alice signs in at nginx (a user that is
     // not an admin and sends no CSRF token); anonymous requests send no password.
-    for (const guarded of guardedRequests) {
+    // Each guarded request from an address of its own, within nginx's per-address burst (the walk is
+    // about the path, not the rate limit).
+    for (const [n, guarded] of guardedRequests.entries()) {
+      const from = `127.0.1.${n + 1}`;
       const credentials: Record<string, string> = {
         ...(guarded.user === null ? {} : { authorization: ALICE }),
         ...(guarded.body === undefined ? {} : { 'content-type': 'application/json' }),
       };
       for (const target of disguises(guarded.path, httpsPort)) {
-        const answer = await https(requestText(guarded.method, target, credentials, guarded.body));
+        const answer = await https(requestText(guarded.method, target, credentials, guarded.body), from);
         const seen = `${guarded.method} ${target} → ${answer.status}`;
         expect(answer.status, seen).toBeGreaterThanOrEqual(300);
         if (answer.status === 308) {
           expect(guarded.method, seen).toBe('GET');
           const location = answer.headers.get('location') ?? '';
-          const followed = await https(requestText(guarded.method, location, credentials));
+          const followed = await https(requestText(guarded.method, location, credentials), from);
           expect([401, 403], `${seen} → ${location}`).toContain(followed.status);
         } else {
           expect([400, 401, 403, 404], seen).toContain(answer.status);
