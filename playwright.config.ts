@@ -72,6 +72,8 @@ export default defineConfig({
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
       // A fresh store per run, so watchlist tests never see a previous run's lists.
       WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
+      // Every spec writes from 127.0.0.1 without sign-in: one client to the write limit.
+      WRITE_RATE_LIMIT_PER_MIN: '100000',
     },
   },
 });

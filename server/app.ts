@@ -458,6 +458,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     backup: deps.config.backup,
     isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
     readiness,
+    writeLimit: { perMinute: deps.config.writeRateLimitPerMinute, now: () => ticker.now() },
     // At most half the connections the server accepts may be held by event streams.
     events: { maxTotal: Math.max(1, Math.floor(deps.config.http.maxConnections / 2)), ...deps.events },
   });

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       cacheMaxBytes: 64 * 1024 * 1024,
       cacheStaleIfErrorMs: 86_400_000,
       clientRateLimitPerMinute: 1200,
+      writeRateLimitPerMinute: 120,
       logLevel: 'info',
       staticDir: 'dist',
       watchlistDb: 'data/watchlists.sqlite',
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       CACHE_MAX_MB: '2',
       CACHE_STALE_IF_ERROR_S: '60',
       CLIENT_RATE_LIMIT_PER_MIN: '30',
+      WRITE_RATE_LIMIT_PER_MIN: '12',
       SHUTDOWN_TIMEOUT_MS: '25000',
     });
     expect(config).toMatchObject({
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       cacheMaxBytes: 2 * 1024 * 1024,
       cacheStaleIfErrorMs: 60_000,
       clientRateLimitPerMinute: 30,
+      writeRateLimitPerMinute: 12,
       port: 9000,
       host: '0.0.0.0',
       marketApi: { baseUrl: 'https://market.example.com', apiKey: 'k-123456789abcdef' },
@@ -237,6 +240,7 @@ describe('loadConfig', () => {
     ['UPSTREAM_MAX_ATTEMPTS', '11', /from 1 to 10/],
     ['CACHE_MAX_MB', '0', /from 1 to/],
     ['CLIENT_RATE_LIMIT_PER_MIN', 'lots', /whole number/],
+    ['WRITE_RATE_LIMIT_PER_MIN', '0', /from 1 to/],
   ])('refuses %s=%s', (name, value, rule) => {
     const err = errorOf({ [name]: value });
     expect(err.variable).toBe(name);

@@ -39,6 +39,8 @@ export interface Config {
   cacheStaleIfErrorMs: number;
   /** Requests per minute one client (IP address) may make to /api. */
   clientRateLimitPerMinute: number;
+  /** Watchlist changes per minute one user (else one address) may make. */
+  writeRateLimitPerMinute: number;
   logLevel: LogLevel;
   staticDir: string;
   watchlistDb: string;
@@ -206,6 +208,12 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'CLIENT_RATE_LIMIT_PER_MIN',
     description: 'Requests to /api one client (IP address) may make per minute; more get HTTP 429 (6429).',
     default: '1200',
+  },
+  {
+    name: 'WRITE_RATE_LIMIT_PER_MIN',
+    description:
+      'Watchlist changes (POST, PUT, PATCH, DELETE under /bff/watchlists) one user (the address when nobody signs in) may make per minute; more get HTTP 429 (rate_limited).',
+    default: '120',
   },
   { name: 'LOG_LEVEL', description: `Log level: ${logLevels.join(', ')}.`, default: 'info' },
   { name: 'STATIC_DIR', description: 'Folder of the built SPA (npm run build).', default: 'dist' },
@@ -663,6 +671,7 @@ export function loadConfig(env: Env): Config {
     cacheMaxBytes: parseWith(env, 'CACHE_MAX_MB', integer(1, 65_536)) * 1024 * 1024,
     cacheStaleIfErrorMs: parseWith(env, 'CACHE_STALE_IF_ERROR_S', integer(0, 30 * 86_400)) * 1000,
     clientRateLimitPerMinute: parseWith(env, 'CLIENT_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
+    writeRateLimitPerMinute: parseWith(env, 'WRITE_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
     logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
     staticDir: parseWith(env, 'STATIC_DIR', z.string()),
     watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),

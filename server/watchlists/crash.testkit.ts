@@ -19,8 +19,8 @@ const root = join(here, '..', '..');
 /**
  * The child runs as plain JavaScript: under `--import tsx` each start costs close to a second of
  * loader work (zod alone is dozens of modules), which 200 starts cannot afford. TypeScript's own
- * transpiler turns the child and every module it imports by a relative path (statically or with
- * `import()`) into ESM once, in the same folder layout; node_modules is linked so other imports resolve
+ * transpiler turns the child and every module it imports by a relative path (statically, with
+ * `import()` or as a worker's `new URL()`) into ESM once, in the same folder layout; node_modules is linked so other imports resolve
  * as usual. Returns the child's entry.
  */
 export function compileChild(outDir: string): string {
@@ -36,8 +36,9 @@ export function compileChild(outDir: string): string {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     });
     const folder = dirname(file);
+    // `new URL('./x.ts', import.meta.url)` names a worker's entry (sqlite-repository.ts's writer).
     const js = out.outputText.replace(
-      /(from |import\()'(\.{1,2}\/[\w./-]+)'/g,
+      /(from |import\(|new URL\()'(\.{1,2}\/[\w./-]+?)(\.ts)?'/g,
       (_whole, before: string, spec: string) => {
         pending.push(join(folder, `${spec}.ts`));
         return `${before}'${spec}.mjs'`;

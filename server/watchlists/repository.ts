@@ -46,17 +46,20 @@ export interface NewItem {
   note?: string;
 }
 
-export type WatchlistErrorKind =
-  | 'not_found'
-  | 'item_not_found'
-  | 'version_conflict'
-  | 'name_taken'
-  | 'list_limit'
-  | 'item_limit'
-  | 'duplicate'
-  | 'order_mismatch'
-  | 'forbidden'
-  | 'version_not_found';
+export const WATCHLIST_ERROR_KINDS = [
+  'not_found',
+  'item_not_found',
+  'version_conflict',
+  'name_taken',
+  'list_limit',
+  'item_limit',
+  'duplicate',
+  'order_mismatch',
+  'forbidden',
+  'version_not_found',
+] as const;
+
+export type WatchlistErrorKind = (typeof WATCHLIST_ERROR_KINDS)[number];
 
 /**
  * A write that was refused; nothing was changed. `current` is the list as it is now when the refusal

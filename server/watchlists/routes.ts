@@ -31,6 +31,7 @@ import {
   type ZodTypeProvider,
 } from './validation';
 import { errorStatus } from '../error-status';
+import { ClientRateLimitError, clientRateLimit } from '../gateway/client-rate-limit';
 import type { ReadinessRegistry } from '../readiness';
 import { DEFAULT_STREAM_LIMITS, createChangeStreams, type ChangeStreamLimits } from './events';
 
@@ -63,7 +64,7 @@ import { DEFAULT_STREAM_LIMITS, createChangeStreams, type ChangeStreamLimits } f
  * Every write answers the list as committed (with its new version). A write against an old version is
  * 409 `{ error, current }` with the list as it is now, and changes nothing. Other refusals are
  * `{ error: { code, message, field } }` with 400 (shape), 403 (cross-origin, not the owner), 404, 422
- * (rule) or 503.
+ * (rule), 429 (too many writes: `rate_limited`, with Retry-After) or 503.
  * Shapes and rules are checked by the route schemas before a handler runs; the store checks versions,
  * repeats and limits (store-rules.ts, in sqlite-repository.ts or pg-repository.ts); the handlers only
  * translate.
@@ -105,6 +106,11 @@ export type WatchlistOptions = WatchlistStore & {
   readiness?: ReadinessRegistry;
   /** Limits of the events stream (events.ts); tests shorten the heartbeat. */
   events?: Partial<ChangeStreamLimits>;
+  /**
+   * At most `perMinute` writes per client (the signed-in user, else the address: `request.clientKey`)
+   * in a minute; more are 429 `rate_limited`. None when not given.
+   */
+  writeLimit?: { perMinute: number; now: () => number } | null;
 };
 
 /**
@@ -289,6 +295,20 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
       );
     }
   });
+  // Writes per client: one user's flood of changes must not take the store (and its disk) from the
+  // others. Counted after the sign-in and origin checks, so a refused write costs no turn.
+  const limitWrites = options.writeLimit
+    ? clientRateLimit({ max: options.writeLimit.perMinute, windowMs: 60_000, now: options.writeLimit.now })
+    : null;
+  if (limitWrites !== null) {
+    scope.addHook('onRequest', function limitWrite(request, reply, done) {
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.sent) {
+        done();
+        return;
+      }
+      limitWrites.call(this, request, reply, done);
+    });
+  }
   // Per-user data: never stored by the browser or a proxy.
   scope.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -297,6 +317,17 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   scope.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof RequestRefusal) return send(reply, error.refusal);
     if (error instanceof StoreRefusal) return reply.code(error.answer.status).send(error.answer.body);
+    if (error instanceof ClientRateLimitError) {
+      const seconds = error.retryAfterSeconds;
+      return send(
+        reply.header('retry-after', String(seconds)),
+        refusal(
+          429,
+          'rate_limited',
+          `Too many watchlist changes in a short time; wait ${seconds} s and try again. Nothing was changed.`,
+        ),
+      );
+    }
     const status = errorStatus(error);
     if (status === 415) return send(reply, refusal(415, 'media_type', 'The request body must be JSON'));
     if (status === 413) return send(reply, refusal(413, 'too_large', 'The request body is too large'));

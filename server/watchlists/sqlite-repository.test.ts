@@ -103,3 +103,33 @@ describe('opening', () => {
     }
   });
 });
+
+describe('the writer thread', () => {
+  it('a write waiting on the disk (here: another connection holds the lock) leaves the event loop and reads going', async () => {
+    const r = openSqliteWatchlistRepository(path, { clock: () => now, busyTimeoutMs: 10_000 });
+    open.push(r);
+    const first = await r.create('Before');
+    // Another connection (another process, or a commit whose fsync takes long) holds the write lock.
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const held = r.create('Held');
+    held.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    try {
+      // The event loop keeps turning: 20 timers fire while the write waits, and reads answer.
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(settled).toBe(false);
+      expect((await r.list()).map((l) => l.name)).toEqual(['Before']);
+      expect(await r.get(first.id)).toMatchObject({ name: 'Before' });
+    } finally {
+      other.exec('COMMIT');
+      other.close();
+    }
+    // Once the lock is free the write commits, and is read back.
+    expect(await held).toMatchObject({ name: 'Held', version: 1 });
+    expect((await r.list()).map((l) => l.name)).toEqual(['Before', 'Held']);
+  });
+});

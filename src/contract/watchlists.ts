@@ -364,6 +364,7 @@ export const WATCHLIST_ERROR_CODES = [
   'media_type',
   'too_large',
   'malformed',
+  'rate_limited',
   'server_error',
 ] as const;
 export type WatchlistErrorCode = (typeof WATCHLIST_ERROR_CODES)[number];

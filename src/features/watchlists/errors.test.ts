@@ -32,6 +32,19 @@ describe('watchlist refusals in the reader’s words', () => {
     expect(apiErrorText(long, zh, 'zh-CN')).toBe('名称须为 1 到 40 个字符。');
   });
 
+  it('a write refused for going too fast says to wait, and that nothing was saved', () => {
+    const tooFast = new WatchlistApiError({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many watchlist changes in a short time; wait 42 s and try again. Nothing was changed.',
+      field: null,
+    });
+    expect(apiErrorText(tooFast, zh, 'zh-CN')).toBe('修改过于频繁，请稍等片刻再试；这次的修改没有保存。');
+    expect(apiErrorText(tooFast, en, 'en')).toBe(
+      'Too many changes in a short time; wait a moment and try again. This change was not saved.',
+    );
+  });
+
   it('accepts the option contract codes the search offers', () => {
     expect(WATCHLIST_CODE_RE.test('IO2609-C-3800.CFX')).toBe(true);
     expect(watchlistCodeSchema.parse(' io2609-c-3800.cfx ')).toBe('IO2609-C-3800.CFX');

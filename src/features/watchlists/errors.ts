@@ -18,6 +18,7 @@ const KNOWN: Readonly<Record<string, WatchlistMessageKey>> = {
   forbidden: 'error.forbidden',
   csrf: 'error.csrf',
   unauthenticated: 'error.unauthenticated',
+  rate_limited: 'error.rateLimited',
 };
 
 /** Refusals of a value that breaks a rule: said as the field (in the reader's words) and the rule. */

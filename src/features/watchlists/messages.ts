@@ -313,6 +313,10 @@ const MESSAGES = {
     'The session expired or changed elsewhere; reload the page and try again.',
   ],
   'error.unauthenticated': ['请先登录。', 'Please sign in first.'],
+  'error.rateLimited': [
+    '修改过于频繁，请稍等片刻再试；这次的修改没有保存。',
+    'Too many changes in a short time; wait a moment and try again. This change was not saved.',
+  ],
   // The "add to watchlist" control of instrument pages.
   'addTo.button': ['加入自选', 'Add to watchlist'],
   'addTo.title': ['加入自选清单', 'Add to a watchlist'],
