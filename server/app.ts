@@ -401,6 +401,13 @@ export function createApp(deps: AppDeps): FastifyInstance {
     windowMs: 60_000,
     now: () => ticker.now(),
   });
+  // Writes to the store per client (the watchlists and the calendar feed addresses, counted together):
+  // one user's flood of changes must not take the store and its disk from the others.
+  const limitWrites = clientRateLimit({
+    max: deps.config.writeRateLimitPerMinute,
+    windowMs: 60_000,
+    now: () => ticker.now(),
+  });
 
   // The access line's fields are fixed (none is a header object or a key), so the redaction paths, whose
   // wildcards ran over each of its fields on every request, have nothing to find in it: it goes through
@@ -458,7 +465,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     backup: deps.config.backup,
     isAllowedHost: (host) => isAllowedHost(host, deps.config.allowedHosts),
     readiness,
-    writeLimit: { perMinute: deps.config.writeRateLimitPerMinute, now: () => ticker.now() },
+    limitWrites,
     // At most half the connections the server accepts may be held by event streams.
     events: { maxTotal: Math.max(1, Math.floor(deps.config.http.maxConnections / 2)), ...deps.events },
   });
@@ -472,6 +479,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
     simulated: deps.mode === 'simulated',
     clock,
     limitClients,
+    limitWrites,
     feed:
       auth.mode === 'none'
         ? null

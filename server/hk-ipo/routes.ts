@@ -59,6 +59,8 @@ export interface HkIpoFilesOptions {
   clock: () => number;
   /** The per-client rate limit of /api (client-rate-limit.ts): it applies here too. */
   limitClients: onRequestHookHandler;
+  /** The per-client limit of writes to the store (shared with the watchlists'): feed address changes. */
+  limitWrites: onRequestHookHandler;
   /**
    * The secret addresses (servers with sign-in): the secret tokens derive from, and the store that keeps
    * them (the watchlists' database, once it is open). null without sign-in.
@@ -216,7 +218,7 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
       const current = await currentFeedToken(tokens(), feed.secret, userOf(request));
       return current === null ? { feed: null } : answer(request, current.token, current.createdAt);
     });
-    app.post(FEED_URL_ROUTE, async (request, reply) => {
+    app.post(FEED_URL_ROUTE, { onRequest: opts.limitWrites }, async (request, reply) => {
       const user = userOf(request);
       const minted = mintFeedToken(feed.secret, user);
       const stored = await tokens().replace(user, { hash: minted.hash, nonce: minted.nonce });
@@ -225,7 +227,7 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
         .header('cache-control', 'no-store')
         .send(answer(request, minted.token, stored.created_at));
     });
-    app.delete(FEED_URL_ROUTE, async (request, reply) => {
+    app.delete(FEED_URL_ROUTE, { onRequest: opts.limitWrites }, async (request, reply) => {
       await tokens().revoke(userOf(request));
       return reply.code(204).header('cache-control', 'no-store').send();
     });

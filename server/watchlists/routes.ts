@@ -1,4 +1,10 @@
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import {
   WATCHLISTS_BASE_PATH,
   WATCHLIST_LIMITS,
@@ -31,7 +37,7 @@ import {
   type ZodTypeProvider,
 } from './validation';
 import { errorStatus } from '../error-status';
-import { ClientRateLimitError, clientRateLimit } from '../gateway/client-rate-limit';
+import { ClientRateLimitError } from '../gateway/client-rate-limit';
 import type { ReadinessRegistry } from '../readiness';
 import { DEFAULT_STREAM_LIMITS, createChangeStreams, type ChangeStreamLimits } from './events';
 
@@ -107,10 +113,10 @@ export type WatchlistOptions = WatchlistStore & {
   /** Limits of the events stream (events.ts); tests shorten the heartbeat. */
   events?: Partial<ChangeStreamLimits>;
   /**
-   * At most `perMinute` writes per client (the signed-in user, else the address: `request.clientKey`)
-   * in a minute; more are 429 `rate_limited`. None when not given.
+   * The per-client limit of writes (client-rate-limit.ts, shared with the other stores' writes): over
+   * it a write is 429 `rate_limited`. None when not given.
    */
-  writeLimit?: { perMinute: number; now: () => number } | null;
+  limitWrites?: onRequestHookHandler | null;
 };
 
 /**
@@ -297,9 +303,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   });
   // Writes per client: one user's flood of changes must not take the store (and its disk) from the
   // others. Counted after the sign-in and origin checks, so a refused write costs no turn.
-  const limitWrites = options.writeLimit
-    ? clientRateLimit({ max: options.writeLimit.perMinute, windowMs: 60_000, now: options.writeLimit.now })
-    : null;
+  const limitWrites = options.limitWrites ?? null;
   if (limitWrites !== null) {
     scope.addHook('onRequest', function limitWrite(request, reply, done) {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.sent) {

@@ -105,6 +105,17 @@ describe('writes per user', () => {
     // Another user on the same address has a count of their own.
     expect((await as('bob', 'POST', '', { name: 'His' })).status).toBe(201);
 
+    // A new calendar feed address is a write to the same store: Ann's is refused too, Bob's is made.
+    const feed = (user: string) =>
+      fetch(`${base}/bff/hk-ipo/feed-url`, {
+        method: 'POST',
+        headers: { 'x-forwarded-user': user, 'x-csrf-token': tokens.get(user) ?? '' },
+      });
+    const annFeed = await feed('ann');
+    expect(annFeed.status).toBe(429);
+    expect(Number(annFeed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await feed('bob')).status).toBe(201);
+
     // A minute later Ann may write again.
     ticker.advance(60_000);
     const again = await as('ann', 'PATCH', `/${created.id}`, { name: 'D', version });
