@@ -53,10 +53,12 @@ export interface SqliteWatchlistRepository extends WatchlistRepository {
  * URL below), and starts the compiled writer as it is.
  */
 function startWorker(): Worker {
-  const entry = new URL('./sqlite-writer.ts', import.meta.url);
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+  // The base through a variable: Vite (vitest's browser-like environments) rewrites the literal
+  // `new URL('…', import.meta.url)` into a URL of its dev server. crash.testkit.ts still finds the name.
+  const here = import.meta.url;
+  const file = fileURLToPath(new URL('./sqlite-writer.ts', here));
+  if (!file.endsWith('.ts')) return new Worker(file);
   const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const file = fileURLToPath(entry);
   const code = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(file)}, ${JSON.stringify(file)});`;
   return new Worker(code, { eval: true });
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ConfirmPrompt } from '../../components/ConfirmPrompt';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { ErrorState, Loading } from '../../components/states';
 import { withFeedQuery, type CalendarFileStatus } from '../../contract/calendar-files';
@@ -19,49 +20,6 @@ import { useHkIpoText } from './messages';
  */
 
 type Pending = 'rotate' | 'revoke';
-
-/** A question before a change that cannot be undone; the safe choice has the focus. */
-function Confirm({
-  text,
-  yes,
-  busy,
-  onYes,
-  onNo,
-}: {
-  text: string;
-  yes: string;
-  busy: boolean;
-  onYes: () => void;
-  onNo: () => void;
-}) {
-  const { t } = useHkIpoText();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const textId = useId();
-  useEffect(() => {
-    cancelRef.current?.focus();
-  }, []);
-  return (
-    <div
-      className="hkipo-feed__confirm"
-      role="alertdialog"
-      aria-describedby={textId}
-      aria-label={yes}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onNo();
-      }}
-    >
-      <span id={textId}>{text}</span>
-      <span className="hkipo-feed__buttons">
-        <button type="button" className="btn btn--small hkipo-feed__danger" onClick={onYes} disabled={busy}>
-          {yes}
-        </button>
-        <button ref={cancelRef} type="button" className="btn btn--small" onClick={onNo}>
-          {t('feed.cancel')}
-        </button>
-      </span>
-    </div>
-  );
-}
 
 export function CalendarFeedSection({ id, status }: { id: string; status: CalendarFileStatus }) {
   const { lang, t } = useHkIpoText();
@@ -144,7 +102,7 @@ export function CalendarFeedSection({ id, status }: { id: string; status: Calend
             </button>
             <button
               type="button"
-              className="btn btn--small hkipo-feed__danger"
+              className="btn btn--small btn--danger"
               disabled={busy}
               onClick={() => {
                 renew.reset();
@@ -156,17 +114,21 @@ export function CalendarFeedSection({ id, status }: { id: string; status: Calend
             </button>
           </div>
         ) : pending === 'rotate' ? (
-          <Confirm
+          <ConfirmPrompt
             text={t('feed.rotateConfirm')}
+            label={t('feed.rotateYes')}
             yes={t('feed.rotateYes')}
+            no={t('feed.cancel')}
             busy={busy}
             onYes={() => renew.mutate()}
             onNo={() => setPending(null)}
           />
         ) : (
-          <Confirm
+          <ConfirmPrompt
             text={t('feed.revokeConfirm')}
+            label={t('feed.revokeYes')}
             yes={t('feed.revokeYes')}
+            no={t('feed.cancel')}
             busy={busy}
             onYes={() => revoke.mutate()}
             onNo={() => setPending(null)}

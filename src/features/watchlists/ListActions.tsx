@@ -5,6 +5,7 @@ import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
 import { watchlistCsvText, watchlistFileName } from './csv';
+import { ConfirmPrompt } from '../../components/ConfirmPrompt';
 
 /** The buttons around a list: share link, CSV export, rename field, delete with confirmation. */
 
@@ -214,29 +215,15 @@ export function ConfirmDelete({
   busy?: boolean;
 }) {
   const { t } = useWatchlistText();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const textId = useId();
-  useEffect(() => {
-    // The safe choice has the focus: Enter right away does not delete.
-    cancelRef.current?.focus();
-  }, []);
   return (
-    <div
-      className="wl-confirm"
-      role="alertdialog"
-      aria-describedby={textId}
-      aria-label={t('delete.listLabel')}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onCancel();
-      }}
-    >
-      <span id={textId}>{message ?? t('delete.confirm', { name, count })}</span>
-      <button type="button" className="btn btn--small wl-danger" onClick={onConfirm} disabled={busy}>
-        {t('delete.yes')}
-      </button>
-      <button ref={cancelRef} type="button" className="btn btn--small" onClick={onCancel}>
-        {t('delete.no')}
-      </button>
-    </div>
+    <ConfirmPrompt
+      text={message ?? t('delete.confirm', { name, count })}
+      label={t('delete.listLabel')}
+      yes={t('delete.yes')}
+      no={t('delete.no')}
+      busy={busy}
+      onYes={onConfirm}
+      onNo={onCancel}
+    />
   );
 }
