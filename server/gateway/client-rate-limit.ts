@@ -29,6 +29,12 @@ export interface ClientRateLimitOptions {
   now: () => number;
   /** Clients whose windows are kept (least recently seen dropped first: it starts a new window). */
   clients?: number;
+  /**
+   * How long a refusal is held before it is sent (none when 0). A client that floods, sending again as
+   * soon as it is answered, then sends a few requests a second per connection instead of hundreds: its
+   * refusals cost the event loop next to nothing, while a held answer costs only a timer.
+   */
+  holdRefusalMs?: number;
 }
 
 interface Window {
@@ -43,6 +49,7 @@ interface Window {
  */
 export function clientRateLimit(options: ClientRateLimitOptions): onRequestHookHandler {
   const { max, windowMs, now } = options;
+  const hold = options.holdRefusalMs ?? 0;
   const windows = new LRUCache<string, Window>({ max: options.clients ?? 5_000 });
   return function limitClient(request, reply, done) {
     const key = request.clientKey || request.ip;
@@ -62,6 +69,8 @@ export function clientRateLimit(options: ClientRateLimitOptions): onRequestHookH
       .header('x-ratelimit-limit', max)
       .header('x-ratelimit-remaining', 0)
       .header('x-ratelimit-reset', seconds);
-    done(new ClientRateLimitError(seconds));
+    const refusal = new ClientRateLimitError(seconds);
+    if (hold > 0) setTimeout(() => done(refusal), hold);
+    else done(refusal);
   };
 }
