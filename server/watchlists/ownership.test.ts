@@ -63,6 +63,8 @@ beforeAll(async () => {
       TRUSTED_PROXIES: '127.0.0.1',
       SESSION_SECRET: SECRET,
       CLIENT_RATE_LIMIT_PER_MIN: '100000',
+      // Fifty lists in a row: the write limit is write-limit.test.ts's subject, not this file's.
+      WRITE_RATE_LIMIT_PER_MIN: '100000',
     }),
     upstream: { baseUrl: fake.url, apiKey: 'ownership-key-123' },
     mode: 'live',
