@@ -122,7 +122,10 @@ test.describe('360 px wide', () => {
     const box = table.locator('xpath=..');
     await expect(box).toHaveAttribute('data-wide', 'true');
     const firstCell = table.locator('tbody tr').first().locator('td').first();
+    // The rows are drawn in a deferred render: the cell is measured once it is drawn (null before).
+    await expect(firstCell).toBeVisible();
     const before = await firstCell.boundingBox();
+    expect(before).not.toBeNull();
     await box.evaluate((element) => element.scrollBy({ left: 400 }));
     await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     expect((await firstCell.boundingBox())?.x).toBe(before?.x);
