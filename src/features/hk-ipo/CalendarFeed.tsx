@@ -88,30 +88,21 @@ export function CalendarFeedSection({ id, status }: { id: string; status: Calend
             <a className="btn btn--small" href={`webcal://${window.location.host}${path}`}>
               {t('feed.subscribe')}
             </a>
-            <button
-              type="button"
-              className="btn btn--small"
-              disabled={busy}
-              onClick={() => {
-                renew.reset();
-                revoke.reset();
-                setPending('rotate');
-              }}
-            >
-              {t('feed.rotate')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--small btn--danger"
-              disabled={busy}
-              onClick={() => {
-                renew.reset();
-                revoke.reset();
-                setPending('revoke');
-              }}
-            >
-              {t('feed.revoke')}
-            </button>
+            {(['rotate', 'revoke'] as const).map((action) => (
+              <button
+                key={action}
+                type="button"
+                className={action === 'revoke' ? 'btn btn--small btn--danger' : 'btn btn--small'}
+                disabled={busy}
+                onClick={() => {
+                  renew.reset();
+                  revoke.reset();
+                  setPending(action);
+                }}
+              >
+                {t(action === 'rotate' ? 'feed.rotate' : 'feed.revoke')}
+              </button>
+            ))}
           </div>
         ) : pending === 'rotate' ? (
           <ConfirmPrompt
