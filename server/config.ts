@@ -58,6 +58,19 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Redis shared by several replicas (cache, single flight, budget, pauses, breakers); null: none. */
   redis: { url: string; keyPrefix: string } | null;
+  /** The market data plane (server/market-data/): dumps, the research panel and the minute tape. */
+  marketData: MarketDataConfig;
+}
+
+export interface MarketDataConfig {
+  /** Off: no panel, no tape, the dump paths answer that the plane is off; nothing else changes. */
+  enabled: boolean;
+  /** DuckDB file of the research panel and the minute tape. */
+  researchDb: string;
+  /** Folder of the dump files the BFF downloaded (one copy per dump per day). */
+  dumpDir: string;
+  /** Largest share of the upstream budget the minute tape may use, in (0, 1]. */
+  tapeBudgetShare: number;
 }
 
 export const authModes = ['none', 'proxy', 'oidc'] as const;
@@ -223,6 +236,28 @@ export const configVariables: readonly ConfigVariable[] = [
     default: 'data/watchlists.sqlite',
   },
   {
+    name: 'MARKET_DATA',
+    description:
+      "The market data plane: on keeps the whole market's daily bars (research panel) and a minute tape of today's session and serves the dumps; off turns all three off.",
+    default: 'on',
+  },
+  {
+    name: 'RESEARCH_DB',
+    description: 'DuckDB file of the research panel and the minute tape (rebuilt from the dumps if lost).',
+    default: 'data/research.duckdb',
+  },
+  {
+    name: 'DUMP_DIR',
+    description: 'Folder of the whole-market dump files the server downloaded (one copy per dump per day).',
+    default: 'data/dumps',
+  },
+  {
+    name: 'TAPE_BUDGET_SHARE',
+    description:
+      'Largest share of the upstream budget (UPSTREAM_RATE_PER_SEC) the minute tape may use, from 0.01 to 1.',
+    default: '0.2',
+  },
+  {
     name: 'DATABASE_URL',
     description:
       'PostgreSQL database holding the watchlists instead of WATCHLIST_DB, shared by several replicas (postgres://user:password@host:5432/database). Back it up with pg_dump; BACKUP_DIR is SQLite only.',
@@ -370,6 +405,15 @@ function integer(min: number, max: number) {
   return z
     .string()
     .regex(/^\d+$/, rule)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, rule);
+}
+
+function fraction(min: number, max: number) {
+  const rule = `must be a number from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, rule)
     .transform(Number)
     .refine((n) => n >= min && n <= max, rule);
 }
@@ -695,5 +739,11 @@ export function loadConfig(env: Env): Config {
           },
     shutdownTimeoutMs: parseWith(env, 'SHUTDOWN_TIMEOUT_MS', integer(0, 600_000)),
     redis: parseRedis(env),
+    marketData: {
+      enabled: parseWith(env, 'MARKET_DATA', z.enum(['on', 'off'], 'must be on or off')) === 'on',
+      researchDb: parseWith(env, 'RESEARCH_DB', z.string().min(1, 'must name a file')),
+      dumpDir: parseWith(env, 'DUMP_DIR', z.string().min(1, 'must name a folder')),
+      tapeBudgetShare: parseWith(env, 'TAPE_BUDGET_SHARE', fraction(0.01, 1)),
+    },
   };
 }

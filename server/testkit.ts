@@ -12,6 +12,10 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
   return loadConfig({
     STATIC_DIR: join(dir, 'no-build'),
     WATCHLIST_DB: join(dir, 'watchlists.sqlite'),
+    // The market data plane records the tape and imports dumps on its own; tests that want it say so.
+    MARKET_DATA: 'off',
+    RESEARCH_DB: join(dir, 'research.duckdb'),
+    DUMP_DIR: join(dir, 'dumps'),
     ...env,
   });
 }

@@ -20,6 +20,7 @@ import { fundExtraOperations } from './operations/fund-extras';
 import { futuresOperations } from './operations/futures';
 import { optionOperations } from './operations/options';
 import { hkIpoOperations } from './operations/hk-ipo';
+import { marketDumpOperations } from './operations/market-dumps';
 
 /**
  * Every operation of the contract, keyed by id (the path after `/api/`). The SPA, the BFF, the simulator
@@ -48,6 +49,8 @@ export const catalog = {
   ...futuresOperations,
   ...optionOperations,
   ...hkIpoOperations,
+  // whole-market dumps (upstream-extras §8.2): links to Parquet files, not data
+  ...marketDumpOperations,
 };
 
 export type Catalog = typeof catalog;

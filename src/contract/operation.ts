@@ -31,7 +31,8 @@ export type OperationGroup =
   | 'fund'
   | 'futures'
   | 'options'
-  | 'hk-ipo';
+  | 'hk-ipo'
+  | 'market-dumps';
 
 export interface OperationSpec<P extends ParamsSchema, D extends z.ZodType> {
   group: OperationGroup;

@@ -27,6 +27,7 @@ export const messages = defineMessages({
   'group.futures': ['期货', 'Futures'],
   'group.options': ['期权', 'Options'],
   'group.hk-ipo': ['港股新股', 'Hong Kong IPOs'],
+  'group.market-dumps': ['全市场数据包', 'Whole-market dumps'],
   'group.news': ['资讯', 'News'],
   'group.meta': ['代码与搜索', 'Codes and search'],
   'cache.quote': ['行情级缓存', 'quote cache'],

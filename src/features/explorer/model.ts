@@ -30,6 +30,7 @@ const GROUP_ORDER: Record<OperationGroup, number> = {
   'hk-ipo': 11,
   news: 12,
   meta: 13,
+  'market-dumps': 14,
 };
 
 export interface OperationGroupView {
