@@ -17,8 +17,8 @@ test('the index lists every operation by group and filters by path, tool name or
 }) => {
   await app.open('/explorer');
   await expect(app.main.getByRole('heading', { level: 1, name: 'API 浏览器' })).toBeVisible();
-  await expect(app.main.locator('a.xp-op-link')).toHaveCount(86);
-  await expect(app.main.getByText('共 86 个操作，4 个受限')).toBeVisible();
+  await expect(app.main.locator('a.xp-op-link')).toHaveCount(89);
+  await expect(app.main.getByText('共 89 个操作，4 个受限')).toBeVisible();
 
   const filter = app.main.getByRole('searchbox', { name: '筛选操作' });
   await filter.fill('get_futures_basis');

@@ -188,6 +188,10 @@ export const SAMPLES: Partial<Record<OperationId, Record<string, string>>> = {
     report_type: 'semi',
     end_date: '2025-06-30',
   },
+  // Whole-market dumps (a link once the file of the data date exists: testkit.ts's testDumps.prepare)
+  'dump/market-dumps/daily-k/download-url': {},
+  'dump/market-dumps/daily-k-10d/download-url': {},
+  'dump/market-dumps/adjustment-factors/download-url': {},
 };
 
 /** Samples whose parameters only fit the window of TRADING_MORNING (the last 30 trading days). */

@@ -9,3 +9,6 @@
  */
 export { createSimulator, implementedOperations, startSimulator } from './server';
 export type { SimulatorOptions } from './server';
+export { createDumpStore, DUMP_FILE_ROUTE } from './dumps/store';
+export type { DumpStore, DumpStoreOptions } from './dumps/store';
+export type { DumpCodes } from './model/dumps';

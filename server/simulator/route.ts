@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AnyOperation, Operation } from '../../src/contract/operation';
 import type { OperationId } from '../../src/contract/catalog';
+import type { DumpKind } from '../../src/contract/operations/market-dumps';
 import { checkTemporal, parseParams } from '../../src/contract/params';
 import type { ParamsSchema, RawQuery } from '../../src/contract/params';
 
@@ -14,10 +15,24 @@ export class SimError extends Error {
   }
 }
 
+/** A signed link to a dump file (the `data` of the market-dump operations). */
+export type DumpLink = {
+  presigned_url: string;
+  presigned_url_expires_at: string;
+};
+
+/** Signs links to the simulator's dump files (dumps/store.ts); throws SimError 4040 until a file exists. */
+export interface DumpLinks {
+  link(kind: DumpKind, now: number, origin: string): DumpLink;
+}
+
 /** What a handler may look at besides its parameters: one clock reading for the whole request. */
 export interface SimContext {
   /** Unix ms, read once per request so every part of an answer agrees on "now". */
   readonly now: number;
+  /** `http://host:port` the request came to (links of the simulator point back at it). */
+  readonly origin: string;
+  readonly dumps: DumpLinks;
 }
 
 export type RouteOutcome = { ok: true; data: unknown } | { ok: false; code: number; message: string };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, operations } from '../../src/contract/catalog';
 import { implementedOperations, startSimulator } from './index';
-import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt } from './testkit';
+import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt, testDumps } from './testkit';
 import { DATE_BOUND_SAMPLES, RULE_CASES, SAMPLES, url } from './conformance-cases.testkit';
 
 const apps = new Map<string, ReturnType<typeof simAt>>();
@@ -22,7 +22,9 @@ function modeOf(path: string): 'open' | 'closed' {
 
 beforeAll(async () => {
   await app(TRADING_MORNING).ready();
-});
+  // The dumps' samples answer a link once the files of the clocks' data dates exist (4040 before).
+  for (const now of [TRADING_MORNING, AFTER_CLOSE, WEEKEND, HOLIDAY]) await testDumps.prepare(now);
+}, 120_000);
 afterAll(async () => {
   await Promise.all([...apps.values()].map((a) => a.close()));
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { operations } from '../../src/contract/catalog';
@@ -9,6 +10,8 @@ import { routes } from './handlers/index';
 import type { Route } from './route';
 import { prepareAllCurves } from './model/prices';
 import { allStocks } from './model/universe';
+import type { DumpCodes } from './model/dumps';
+import { createDumpStore, DUMP_FILE_ROUTE, type DumpStore } from './dumps/store';
 
 export interface SimulatorOptions {
   apiKey: string;
@@ -16,6 +19,12 @@ export interface SimulatorOptions {
   now?: () => number;
   /** Whether the operations the real service keeps closed (high-frequency, capital flow) answer. */
   restricted?: 'open' | 'closed';
+  /** Folder of the generated dump files (default: `market-sim-dumps` in the OS temp folder). */
+  dumpDir?: string;
+  /** Which stocks the dumps hold: all (default), the first n of the code table, or some codes. */
+  dumpCodes?: DumpCodes;
+  /** The dump files and their links, made by the caller (then dumpDir and dumpCodes are not read). */
+  dumps?: DumpStore;
 }
 
 function newRequestId(): string {
@@ -26,12 +35,20 @@ export function implementedOperations(): readonly OperationId[] {
   return routes.map((r) => r.id);
 }
 
+/** The dump store of a simulator given none: links signed with its key (the same key, the same links). */
+function ownDumps(opts: SimulatorOptions): DumpStore {
+  return createDumpStore({ dir: opts.dumpDir, codes: opts.dumpCodes, secret: opts.apiKey });
+}
+
 /** The simulated market data service as a Fastify instance (not listening; use inject() in tests). */
 export function createSimulator(opts: SimulatorOptions): FastifyInstance {
   const now = opts.now ?? Date.now;
   const restricted = opts.restricted ?? 'closed';
   const app = Fastify({ logger: false });
   const byPath = new Map<string, Route>(routes.map((r) => [r.op.path, r]));
+  const dumps = opts.dumps ?? ownDumps(opts);
+  // A store of the caller's may serve other simulators: its owner closes it.
+  if (opts.dumps === undefined) app.addHook('onClose', () => dumps.close());
 
   const send = (code: number, message: string, data: unknown) => ({
     code,
@@ -61,12 +78,26 @@ export function createSimulator(opts: SimulatorOptions): FastifyInstance {
       if (!route) {
         return errorEnvelope(ErrorCode.SERVER_ERROR, 'This operation is not simulated yet', newRequestId());
       }
-      const outcome = route.run(toRawQuery(request.query), { now: now() });
+      const origin = `${request.protocol}://${request.host}`;
+      const outcome = route.run(toRawQuery(request.query), { now: now(), origin, dumps });
       return outcome.ok
         ? send(0, 'success', outcome.data)
         : errorEnvelope(outcome.code, outcome.message, newRequestId());
     });
   }
+
+  // The dump files, as storage serves them behind a signed link: no key, 403 for an altered or expired link.
+  app.get<{ Params: { kind: string; release: string; file: string } }>(
+    `${DUMP_FILE_ROUTE}/:kind/:release/:file`,
+    async (request, reply) => {
+      const answer = dumps.file(request.params, toRawQuery(request.query), now());
+      if (!answer.ok) return reply.code(answer.status).type('text/plain; charset=utf-8').send(answer.message);
+      return reply
+        .type('application/vnd.apache.parquet')
+        .header('content-length', answer.size)
+        .send(createReadStream(answer.path));
+    },
+  );
 
   // Build the price model before the first request, so that a whole-market snapshot is fast from the start.
   app.addHook('onReady', async () => {
@@ -82,12 +113,14 @@ export function createSimulator(opts: SimulatorOptions): FastifyInstance {
 /** Listen on loopback (port 0 = any free port). */
 export async function startSimulator(
   opts: SimulatorOptions & { host?: string; port?: number },
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = createSimulator(opts);
+): Promise<{ url: string; close: () => Promise<void>; dumps: DumpStore }> {
+  const dumps = opts.dumps ?? ownDumps(opts);
+  const app = createSimulator({ ...opts, dumps });
+  app.addHook('onClose', () => (opts.dumps === undefined ? dumps.close() : undefined));
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
   const shownHost = host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shownHost}:${port}`, close: () => app.close() };
+  return { url: `http://${shownHost}:${port}`, close: () => app.close(), dumps };
 }

@@ -1,7 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { createSimulator } from './index';
+import { createDumpStore, createSimulator } from './index';
 
 /** Shared by the simulator's tests: a simulator with a pinned clock and a GET helper. */
 
@@ -16,8 +18,46 @@ export const WEEKEND = Date.parse('2026-07-18T11:00:00+08:00');
 /** National Day week (a weekday holiday). */
 export const HOLIDAY = Date.parse('2026-10-05T10:00:00+08:00');
 
+/**
+ * The stocks of the dumps in tests (never the whole market): 20 with dividends and bonus shares on every
+ * board, listed before the history starts and after (2016, 2020, 2021), plus three well-known ones.
+ */
+export const TEST_DUMP_CODES: readonly string[] = [
+  '000003.SZ',
+  '000012.SZ',
+  '000026.SZ',
+  '000029.SZ',
+  '001201.SZ',
+  '002884.SZ',
+  '300002.SZ',
+  '300004.SZ',
+  '300009.SZ',
+  '300013.SZ',
+  '600003.SH',
+  '600019.SH',
+  '600024.SH',
+  '601785.SH',
+  '603391.SH',
+  '605013.SH',
+  '688007.SH',
+  '688021.SH',
+  '688026.SH',
+  '920050.BJ',
+  '000001.SZ',
+  '300033.SZ',
+  '600519.SH',
+];
+/** Their files, shared by test runs (a release is reused while its content would be the same). */
+export const TEST_DUMP_DIR = join(tmpdir(), 'market-sim-dumps-test');
+
+/**
+ * The dumps of every test simulator of a process (`await testDumps.prepare(now)` before asking for a
+ * link at `now`: the first request of a data date otherwise answers 4040 while the files are written).
+ */
+export const testDumps = createDumpStore({ dir: TEST_DUMP_DIR, codes: TEST_DUMP_CODES, secret: KEY });
+
 export function simAt(now: number, restricted: 'open' | 'closed' = 'closed'): FastifyInstance {
-  return createSimulator({ apiKey: KEY, now: () => now, restricted });
+  return createSimulator({ apiKey: KEY, now: () => now, restricted, dumps: testDumps });
 }
 
 /** `simAt` for one test file: every simulator it opens is closed after the file's tests. */

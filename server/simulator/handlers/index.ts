@@ -15,6 +15,7 @@ import { hkIpoRoutes } from './hk-ipo';
 import { futuresRoutes } from './futures';
 import { indexGroupRoutes } from './index-group';
 import { limitPoolRoutes } from './limit-pools';
+import { marketDumpRoutes } from './market-dumps';
 import { optionRoutes } from './options';
 import { restrictedRoutes } from './restricted';
 // Funds: performance, managers, financials, holders and portfolio, ETF market, tools and the extras.
@@ -46,6 +47,7 @@ export const routes: readonly Route[] = [
   ...optionRoutes,
   ...hkIpoRoutes,
   ...restrictedRoutes,
+  ...marketDumpRoutes,
   // Funds
   ...fundPerformanceRoutes,
   ...fundManagerRoutes,

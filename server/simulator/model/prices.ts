@@ -19,10 +19,19 @@ import { limitPrices as limitPricesOf, type LimitPrices } from '../../../src/con
  * keeps every day inside the price limits by construction (a clamp remains as a safety net).
  *
  * Unadjusted prices are A(t) divided by the product of the corporate-action factors up to t; the factor
- * of an event is prevClose × (1 + bonus) / (prevClose − dividend), the convention of the adjusted series.
+ * of an event is prevClose × (1 + bonus) / (prevClose − dividend) with the published (rounded) previous
+ * close: the vendor CLI's ratio prevClose × (1 + bonus + r) / (prevClose − dividend + r × price) with no
+ * rights issue (r = 0), so adjusted prices can be rebuilt exactly from the dumps.
+ *
+ * The curves start at MODEL_START_DAY (their seeds, jumps, listings and events are drawn from there), but
+ * the published history (bars, events, the anchor of backward adjustment) starts at HISTORY_START_DAY:
+ * about ten years, all of it in the `daily-k` dump. Moving the published start leaves every price as it was.
  */
 
-const HISTORY_START_DAY = dayOf('2010-01-04');
+/** Origin of the curves; nothing before HISTORY_START_DAY is published. */
+const MODEL_START_DAY = dayOf('2010-01-04');
+/** First day of the published history (the first bar of a stock listed earlier). */
+const HISTORY_START_DAY = dayOf('2016-01-04');
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
 const BLOCK = 40;
 const HOLD = 5;
@@ -52,7 +61,7 @@ export interface CorporateEvent {
   readonly bonus: number;
   /** prevClose × (1 + bonus) / (prevClose − dividend). */
   readonly factor: number;
-  /** Product of the factors of this and every earlier event. */
+  /** Product of the factors of this and every earlier event (of the model, or of the published history). */
   readonly cumulative: number;
   readonly prevClose: number;
 }
@@ -79,7 +88,10 @@ interface PlannedEvent {
 interface Curve {
   stock: Stock;
   seed: number;
+  /** First bar of the model (listing, or MODEL_START_DAY). */
   firstIndex: number;
+  /** First published bar (listing, or HISTORY_START_DAY). */
+  firstBar: number;
   vol: number;
   amps: number[];
   freqs: number[];
@@ -93,7 +105,10 @@ interface Curve {
   ipoRatio: number | null;
   logScale: number;
   planned: PlannedEvent[];
+  /** Every event of the model; `cumulative` from the model's start (it scales the unadjusted prices). */
   events: CorporateEvent[];
+  /** The events after the first published bar; `cumulative` from there (backward adjustment). */
+  published: CorporateEvent[];
   eventAt: Map<number, CorporateEvent>;
   memoBlock: number;
   memoJump: Jump | null;
@@ -157,11 +172,12 @@ function curveOf(stock: Stock): Curve {
   ].map((a) => a * vol);
   const periods = [rng.range(600, 1200), rng.range(150, 300), rng.range(40, 80), rng.range(8, 16)];
   const listIndex = tradingIndexOnOrAfter(stock.listDay);
-  const firstIndex = Math.max(listIndex, tradingIndexOnOrAfter(HISTORY_START_DAY));
+  const firstIndex = Math.max(listIndex, tradingIndexOnOrAfter(MODEL_START_DAY));
   const curve: Curve = {
     stock,
     seed: stock.seed,
     firstIndex,
+    firstBar: Math.max(firstIndex, tradingIndexOnOrAfter(HISTORY_START_DAY)),
     vol,
     amps,
     freqs: periods.map((p) => (2 * Math.PI) / p),
@@ -171,12 +187,13 @@ function curveOf(stock: Stock): Curve {
     volPeriod: rng.range(60, 200),
     volPhase: rng.range(0, 2 * Math.PI),
     ipoRatio:
-      listIndex >= firstIndex && stock.listDay > HISTORY_START_DAY
+      listIndex >= firstIndex && stock.listDay > MODEL_START_DAY
         ? 1 / (stock.board === 'main' && stock.listDay < IPO_REFORM_DAY ? 1.44 : rng.range(1.05, 3))
         : null,
     logScale: 0,
     planned: [],
     events: [],
+    published: [],
     eventAt: new Map(),
     memoBlock: Number.NaN,
     memoJump: null,
@@ -292,7 +309,12 @@ function cumulativeFactor(c: Curve, t: number): number {
 }
 
 function natural(c: Curve, t: number): number {
-  return round(Math.exp(c.logScale + logCurve(c, t)) / cumulativeFactor(c, t), 2);
+  return naturalWith(c, t, cumulativeFactor(c, t));
+}
+
+/** The unadjusted curve price of t, given the product of the model's factors up to t. */
+function naturalWith(c: Curve, t: number, cumulative: number): number {
+  return round(Math.exp(c.logScale + logCurve(c, t)) / cumulative, 2);
 }
 
 function exRights(c: Curve, t: number, prevClose: number): number {
@@ -314,22 +336,30 @@ function firstPrevClose(c: Curve): number {
 /** Published unadjusted close of trading index t (t ≥ first bar). */
 function closeOf(c: Curve, t: number): number {
   if (t < c.firstIndex) return firstPrevClose(c);
+  return closeWith(c, t, natural(c, t));
+}
+
+/**
+ * The close of t from its curve price `value`; the previous day's curve price and close are computed
+ * when not given (a walk through the history passes them on).
+ */
+function closeWith(c: Curve, t: number, value: number, prevValue?: number, prevClose?: number): number {
   const j = jumpAt(c, t);
   const i = j ? t - j.start : -1;
   if (j && i >= 0 && i < j.targets.length && j.atLimit[i]) {
-    const ref = exRights(c, t, closeOf(c, t - 1));
+    const ref = exRights(c, t, prevClose ?? closeOf(c, t - 1));
     const limits = limitPrices(c, t, ref);
     return (j.targets[i] ?? 0) > 0 ? limits.up : limits.down;
   }
-  const value = natural(c, t);
   if (t === c.firstIndex) return value;
   // Safety net only: the curve is built to stay inside the limits.
-  const limits = limitPrices(c, t, exRights(c, t, natural(c, t - 1)));
+  const limits = limitPrices(c, t, exRights(c, t, prevValue ?? natural(c, t - 1)));
   return Math.min(limits.up, Math.max(limits.down, value));
 }
 
 function computeEvents(c: Curve): void {
   let cumulative = 1;
+  let published = 1;
   for (const p of c.planned) {
     const prevClose = closeOf(c, p.index - 1);
     const dividend = round(p.yieldRate * prevClose, 3);
@@ -346,7 +376,21 @@ function computeEvents(c: Curve): void {
     };
     c.events.push(event);
     c.eventAt.set(p.index, event);
+    if (p.index > c.firstBar) {
+      published *= factor;
+      c.published.push({ ...event, cumulative: published });
+    }
   }
+}
+
+/** Product of the published factors up to and including trading index t (backward adjustment). */
+function publishedFactor(c: Curve, t: number): number {
+  let g = 1;
+  for (const e of c.published) {
+    if (e.index > t) break;
+    g = e.cumulative;
+  }
+  return g;
 }
 
 function bonusProduct(c: Curve, t: number): number {
@@ -367,20 +411,22 @@ function isJumpDay(c: Curve, t: number): { jump: boolean; sealed: boolean } {
 
 /** The complete bar of a trading day. `prevClose` may be passed when the caller already knows it. */
 function completeBar(c: Curve, t: number, knownPrev?: number): DayBar {
-  const prevClose = knownPrev ?? closeOf(c, t - 1);
-  const close = closeOf(c, t);
+  return barOf(c, t, knownPrev ?? closeOf(c, t - 1), closeOf(c, t), floatSharesOn(c.stock, t));
+}
+
+/** The bar of t from its close, the previous close and the day's float shares. */
+function barOf(c: Curve, t: number, prevClose: number, close: number, floatShares: number): DayBar {
   const ref = t === c.firstIndex ? prevClose : exRights(c, t, prevClose);
   const limits =
     t === c.firstIndex
       ? { up: Math.max(close, ref) * 1.1, down: Math.min(close, ref) * 0.9 }
       : limitPrices(c, t, ref);
   const h = mix(c.seed ^ SALT_BAR, t);
-  const u = (k: number) => unit(mix(h, k));
   const { jump, sealed } = isJumpDay(c, t);
   const move = Math.log(close / ref);
   let open: number;
   if (jump) {
-    const pull = sealed && u(1) < 0.12 ? 1 : 0.15 + 0.7 * u(2);
+    const pull = sealed && unit(mix(h, 1)) < 0.12 ? 1 : 0.15 + 0.7 * unit(mix(h, 2));
     open = ref * Math.exp(pull * move);
   } else {
     open = ref * Math.exp(0.25 * move + 0.008 * c.vol * tri(mix(h, 3)));
@@ -389,11 +435,11 @@ function completeBar(c: Curve, t: number, knownPrev?: number): DayBar {
   const wide = jump ? 2.5 : 1;
   const high = Math.min(
     limits.up,
-    round(Math.max(open, close) * Math.exp(0.018 * c.vol * wide * u(4) ** 1.5), 2),
+    round(Math.max(open, close) * Math.exp(0.018 * c.vol * wide * unit(mix(h, 4)) ** 1.5), 2),
   );
   const low = Math.max(
     limits.down,
-    round(Math.min(open, close) * Math.exp(-0.018 * c.vol * wide * u(5) ** 1.5), 2),
+    round(Math.min(open, close) * Math.exp(-0.018 * c.vol * wide * unit(mix(h, 5)) ** 1.5), 2),
   );
   const regime = Math.exp(0.3 * Math.sin((2 * Math.PI * t) / c.volPeriod + c.volPhase));
   const flat = open === close && high === close && low === close;
@@ -402,10 +448,9 @@ function completeBar(c: Curve, t: number, knownPrev?: number): DayBar {
     Math.exp(0.35 * tri(mix(h, 6))) *
     regime *
     (1 + 6 * Math.abs(close / ref - 1)) *
-    (jump ? 1.3 + 1.2 * u(7) : 1) *
+    (jump ? 1.3 + 1.2 * unit(mix(h, 7)) : 1) *
     (flat ? 0.15 : 1);
   rate = Math.min(0.6, rate);
-  const floatShares = floatSharesOn(c.stock, t);
   const volume = Math.max(100, Math.round((floatShares * rate) / 100) * 100);
   const vwap = Math.min(high, Math.max(low, (open + high + low + 2 * close) / 5));
   return {
@@ -463,13 +508,44 @@ export function prepareAllCurves(stocks: readonly Stock[]): void {
 
 /** Trading index of the first bar of a stock (listing, or the start of the simulated history). */
 export function firstBarIndex(stock: Stock): number {
-  return curveOf(stock).firstIndex;
+  return curveOf(stock).firstBar;
 }
 
 /** Complete bar of a trading day (null before the first bar). */
 export function dailyBar(stock: Stock, index: number): DayBar | null {
   const c = curveOf(stock);
-  return index < c.firstIndex ? null : completeBar(c, index);
+  return index < c.firstBar ? null : completeBar(c, index);
+}
+
+/**
+ * Every complete bar of a stock from trading index `from` to `to`, in order: the same bars as `dailyBar`
+ * at a fraction of the cost, for whole histories (the dumps). Each day's close, curve price, factor and
+ * float shares carry over to the next instead of being computed again.
+ */
+export function forEachDailyBar(stock: Stock, from: number, to: number, visit: (bar: DayBar) => void): void {
+  const c = curveOf(stock);
+  const first = Math.max(from, c.firstBar);
+  if (first > to) return;
+  const bonusAtRef = bonusProduct(c, REF_INDEX);
+  let next = c.events.findIndex((e) => e.index >= first);
+  if (next < 0) next = c.events.length;
+  let cumulative = cumulativeFactor(c, first - 1);
+  let bonus = bonusProduct(c, first - 1);
+  let prevValue = natural(c, first - 1);
+  let prevClose = closeOf(c, first - 1);
+  for (let t = first; t <= to; t++) {
+    const event = c.events[next];
+    if (event !== undefined && event.index === t) {
+      cumulative = event.cumulative;
+      bonus *= 1 + event.bonus;
+      next++;
+    }
+    const value = naturalWith(c, t, cumulative);
+    const close = closeWith(c, t, value, prevValue, prevClose);
+    visit(barOf(c, t, prevClose, close, (c.stock.floatShares * bonus) / bonusAtRef));
+    prevValue = value;
+    prevClose = close;
+  }
 }
 
 /** Published unadjusted close of a trading day. */
@@ -488,7 +564,7 @@ export function dayChange(stock: Stock, index: number): number {
 /** The latest bar at a moment: partial during the session, else the last complete one. */
 export function latestBar(stock: Stock, clock: MarketClock): DayBar | null {
   const c = curveOf(stock);
-  if (clock.barIndex < c.firstIndex) return null;
+  if (clock.barIndex < c.firstBar) return null;
   const full = completeBar(c, clock.barIndex);
   return partialBar(c, full, clock.barProgress);
 }
@@ -496,19 +572,22 @@ export function latestBar(stock: Stock, clock: MarketClock): DayBar | null {
 /** The bar of a trading day as seen at a moment (partial for today during the session). */
 export function barAsOf(stock: Stock, index: number, clock: MarketClock, knownPrev?: number): DayBar | null {
   const c = curveOf(stock);
-  if (index < c.firstIndex || index > clock.barIndex) return null;
+  if (index < c.firstBar || index > clock.barIndex) return null;
   const full = completeBar(c, index, knownPrev);
   return index === clock.barIndex ? partialBar(c, full, clock.barProgress) : full;
 }
 
-/** Corporate actions of a stock, ascending by ex-date. */
+/** Published corporate actions of a stock (after its first bar), ascending by ex-date. */
 export function corporateEvents(stock: Stock): readonly CorporateEvent[] {
-  return curveOf(stock).events;
+  return curveOf(stock).published;
 }
 
-/** Product of the factors of every event up to and including a trading index (backward adjustment). */
+/**
+ * Product of the factors of the published events up to and including a trading index: the backward
+ * adjustment, anchored at the first published bar.
+ */
 export function adjustmentFactor(stock: Stock, index: number): number {
-  return cumulativeFactor(curveOf(stock), index);
+  return publishedFactor(curveOf(stock), index);
 }
 
 /** The jump streak whose block contains a trading index (cheap: no prices are computed). */

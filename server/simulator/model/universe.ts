@@ -312,7 +312,21 @@ export function listedStocks(day: number): readonly Stock[] {
   return hit;
 }
 
+/** Limits already looked up, per board and ST flag, by day number (the rule lookup formats a date). */
+const limitMemo = new Map<string, Map<number, number>>();
+
 /** Daily price limit as a fraction for a stock on a day: the contract's board rules (src/contract/price-limits.ts). */
 export function priceLimit(stock: Stock, day: number): number {
-  return limitPct(stock.board, stock.st, dateOf(day)) / 100;
+  const key = stock.st ? `${stock.board}-st` : stock.board;
+  let byDay = limitMemo.get(key);
+  if (byDay === undefined) {
+    byDay = new Map();
+    limitMemo.set(key, byDay);
+  }
+  let limit = byDay.get(day);
+  if (limit === undefined) {
+    limit = limitPct(stock.board, stock.st, dateOf(day)) / 100;
+    byDay.set(day, limit);
+  }
+  return limit;
 }

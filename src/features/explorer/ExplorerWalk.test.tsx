@@ -66,7 +66,7 @@ describe('every operation through the explorer', () => {
 
   it('covers the whole catalog with conformance samples', () => {
     expect(ids).toHaveLength(operations.length);
-    expect(ids).toHaveLength(86);
+    expect(ids).toHaveLength(89);
     expect(ids.filter((id) => SAMPLES[id] === undefined)).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe('every operation through the explorer', () => {
       requested.length = 0;
       renderAppAt(url(`/explorer/${op.id}`, sample));
 
-      // Test ids rather than roles: computing roles over the whole page 86 times is slow in jsdom.
+      // Test ids rather than roles: computing roles over the whole page 89 times is slow in jsdom.
       const form = await screen.findByTestId('explorer-form', {}, { timeout: 10_000 });
       const fields = [...form.querySelectorAll<HTMLElement>('[data-field]')].map((el) => el.dataset['field']);
       // Counted against the catalog's parameter schema itself, in its order.

@@ -22,7 +22,7 @@ const historical = catalog['a-share/prices/historical'];
 const noNames = () => [];
 
 describe('filterOperations', () => {
-  it('lists all 86 operations by group when the filter is empty, restricted ones included', () => {
+  it('lists all 89 operations by group when the filter is empty, restricted ones included', () => {
     const groups = filterOperations('', noNames);
     expect(groups.flatMap((g) => g.operations)).toHaveLength(operations.length);
     expect(new Set(groups.map((g) => g.group)).size).toBe(groups.length);

@@ -48,6 +48,6 @@ describe('copy as TypeScript', () => {
       .getPreEmitDiagnostics(program)
       .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
     expect(problems).toEqual([]);
-    expect(text.match(/await fetchOperation\(/g)).toHaveLength(86);
+    expect(text.match(/await fetchOperation\(/g)).toHaveLength(89);
   }, 300_000);
 });
