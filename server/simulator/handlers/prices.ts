@@ -1,7 +1,6 @@
 import { catalog } from '../../../src/contract/catalog';
 import { dayOfMs, midnightMs } from '../model/calendar';
 import { adjustmentFactor, barAsOf, closeAt, firstBarIndex, latestBar, type DayBar } from '../model/prices';
-import { round } from '../model/random';
 import { listedStocks, stockByCode, type Stock } from '../model/universe';
 import { defineHandler } from '../route';
 import { barFields, barRange, clockOf, quoteFields, requireStock } from './common';
@@ -58,16 +57,17 @@ export const priceRoutes = [
       const bar = barAsOf(stock, t, clock, prev);
       if (!bar) continue;
       prev = bar.close;
+      // Adjusted prices at full precision, unadjusted × factor (backward: the product of the event
+      // ratios up to the day; forward: that over the latest bar's), so the dumps reproduce them exactly.
       const factor =
-        params.adjust === 'none'
-          ? 1
-          : params.adjust === 'backward'
-            ? adjustmentFactor(stock, t)
-            : adjustmentFactor(stock, t) / latestFactor;
-      const digits = params.adjust === 'none' ? 2 : 3;
+        params.adjust === 'backward'
+          ? adjustmentFactor(stock, t)
+          : params.adjust === 'forward'
+            ? adjustmentFactor(stock, t) / latestFactor
+            : null;
       item.push({
         date_ms: midnightMs(bar.day),
-        ...barFields(bar, (p) => round(p * factor, digits)),
+        ...(factor === null ? barFields(bar) : barFields(bar, (p) => p * factor)),
       });
     }
     const newest = item[item.length - 1];
