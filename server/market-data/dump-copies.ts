@@ -86,7 +86,10 @@ const manifestSchema = z.object({
   fetchedAt: z.number(),
 });
 
-const linkSchema = z.object({ presigned_url: z.url({ protocol: /^https?$/ }) });
+const linkSchema = z.object({
+  presigned_url: z.url({ protocol: /^https?$/ }),
+  presigned_url_expires_at: z.string().optional(),
+});
 
 function errorCode(error: unknown): string | null {
   for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 4; depth++) {
@@ -147,7 +150,13 @@ export class DumpCopies {
     } catch {
       return null;
     }
-    const parsed = manifestSchema.safeParse(JSON.parse(text));
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    const parsed = manifestSchema.safeParse(json);
     if (!parsed.success || parsed.data.kind !== kind) return null;
     const path = this.fileOf(kind, parsed.data.release);
     const present = await stat(path).then(
@@ -225,6 +234,17 @@ export class DumpCopies {
         'signing answer without a usable presigned_url',
       );
     }
+    // The signing answer goes through the gateway's cache (its class keeps it until the next open): a
+    // second signing the same evening, after a failed download, may get the same link back, expired.
+    const expiresAt = Date.parse(link.data.presigned_url_expires_at ?? '');
+    if (Number.isFinite(expiresAt) && expiresAt <= this.opts.ticker.now()) {
+      return failed(
+        ErrorCode.DUMP_NOT_READY,
+        200,
+        `The ${kind} dump cannot be copied again before the next session; please try again later.`,
+        'the signed link (a cached answer) has expired',
+      );
+    }
     return this.download(kind, day, link.data.presigned_url);
   }
 
@@ -260,8 +280,10 @@ export class DumpCopies {
       await rename(temporary, path);
       const copy: DumpCopy = { kind, day, release, path, sha256, bytes, fetchedAt: this.opts.ticker.now() };
       const manifest = join(folder, `.${day}.json.${randomUUID()}`);
-      const { path: _path, ...kept } = copy;
-      await writeFile(manifest, JSON.stringify(kept));
+      await writeFile(
+        manifest,
+        JSON.stringify({ kind, day, release, sha256, bytes, fetchedAt: copy.fetchedAt }),
+      );
       await rename(manifest, join(folder, `${day}.json`));
       await this.prune(kind);
       return { ok: true, copy };

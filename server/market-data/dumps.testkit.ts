@@ -1,6 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { dumpKindSchema } from '../../src/contract/market-data';
+import type { DumpKind } from '../../src/contract/operations/market-dumps';
 import { shanghaiMidnight } from '../../src/contract/time';
+import { answerOk } from '../gateway/fake-upstream.testkit';
+import type { Behaviour } from '../gateway/fake-upstream.testkit';
 
 /**
  * Small dump files for tests, written as the service publishes them (columns of upstream-extras §8.2)
@@ -126,4 +131,117 @@ export function barsOf(thscode: string, days: readonly string[], closes: readonl
       turnover: 1000 * (i + 1) * close,
     };
   });
+}
+
+/** What the fake service does for one dump: serve a file, say "not ready" (4040), or refuse the key. */
+export type DumpBehaviour = { file: string } | { code: number };
+
+export interface FakeDumpService {
+  /** Per kind; a kind without an entry answers 4040. */
+  dumps: Partial<Record<DumpKind, DumpBehaviour>>;
+  /** The trading days the calendar answers (`yyyy-MM-dd`). */
+  tradingDays: string[];
+  /** Rows of the code table. */
+  codes: { thscode: string; name: string }[];
+  /** The secret part of every link the fake signs (must never reach a client or a log). */
+  readonly linkSecret: string;
+  /** Signing requests per kind, and downloads per kind (with whether they carried a key). */
+  signings: Record<DumpKind, number>;
+  downloads: { kind: DumpKind; withKey: boolean }[];
+}
+
+const DUMP_PATH_RE = /^\/api\/dump\/market-dumps\/(daily-k|daily-k-10d|adjustment-factors)\/download-url$/;
+const STORAGE_RE = /^\/storage\/(daily-k|daily-k-10d|adjustment-factors)\/rel-\d+\/[a-z0-9-]+\.parquet$/;
+
+/**
+ * The service's side of the dumps on a fake upstream (fake-upstream.testkit.ts): the three signing
+ * operations (with `X-api-key`), the storage behind their links (without), the trading calendar and
+ * the code table. Anything else answers the fake's OK body.
+ */
+export function fakeDumpService(baseUrl: () => string): { state: FakeDumpService; behaviour: Behaviour } {
+  const state: FakeDumpService = {
+    dumps: {},
+    tradingDays: [],
+    codes: [],
+    linkSecret: 'X-Amz-Signature=upstream-secret-7f3a9',
+    signings: { 'daily-k': 0, 'daily-k-10d': 0, 'adjustment-factors': 0 },
+    downloads: [],
+  };
+  let release = 0;
+  const json = (res: ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const behaviour: Behaviour = (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const sign = DUMP_PATH_RE.exec(url.pathname);
+    if (sign) {
+      const kind = dumpKindSchema.parse(sign[1]);
+      state.signings[kind]++;
+      const dump = state.dumps[kind] ?? { code: 4040 };
+      if ('code' in dump) {
+        json(res, { code: dump.code, message: 'not ready', request_id: 'up-dump', data: null });
+        return;
+      }
+      release++;
+      json(res, {
+        code: 0,
+        message: 'success',
+        request_id: 'up-dump',
+        data: {
+          presigned_url: `${baseUrl()}/storage/${kind}/rel-${release}/${kind}.parquet?${state.linkSecret}`,
+          presigned_url_expires_at: new Date(Date.now() + 5 * 60_000).toISOString(),
+        },
+      });
+      return;
+    }
+    const stored = STORAGE_RE.exec(url.pathname);
+    if (stored) {
+      const kind = dumpKindSchema.parse(stored[1]);
+      state.downloads.push({ kind, withKey: req.headers['x-api-key'] !== undefined });
+      const dump = state.dumps[kind];
+      if (!dump || !('file' in dump) || url.search !== `?${state.linkSecret}`) {
+        res.writeHead(403).end('expired');
+        return;
+      }
+      void readFile(dump.file).then((bytes) => {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+        res.end(bytes);
+      });
+      return;
+    }
+    if (url.pathname === '/api/a-share/calendar/trading-days') {
+      json(res, {
+        code: 0,
+        message: 'success',
+        request_id: 'up-cal',
+        data: {
+          timestamp: 0,
+          item: state.tradingDays.map((d) => ({ date_ms: shanghaiMidnight(d), date: d.replaceAll('-', '') })),
+        },
+      });
+      return;
+    }
+    if (url.pathname === '/api/meta/tickers/list') {
+      json(res, {
+        code: 0,
+        message: 'success',
+        request_id: 'up-list',
+        data: {
+          timestamp: 0,
+          item: state.codes.map((c) => ({
+            thscode: c.thscode,
+            ticker: c.thscode.slice(0, 6),
+            name: c.name,
+            exchange: c.thscode.slice(7),
+            asset_type: 'a-share',
+            currency: 'CNY',
+          })),
+        },
+      });
+      return;
+    }
+    answerOk(req, res);
+  };
+  return { state, behaviour };
 }

@@ -154,7 +154,12 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
 
   /** The latest trading day whose dumps are due by `now` (today after DUMPS_READY_AFTER_S). */
   function dataDayOf(now: number, days: Set<string> | null): string {
-    const isTrading = (day: string) => (days ? days.has(day) : isWeekday(shanghaiMidnight(day)));
+    // The calendar knows the days up to its own date (a cached answer may be a day old); after that,
+    // and without a calendar, a weekday stands in for a trading day.
+    let known = '';
+    for (const day of days ?? []) if (day > known) known = day;
+    const isTrading = (day: string) =>
+      day <= known ? (days?.has(day) ?? false) : isWeekday(shanghaiMidnight(day));
     const today = shanghaiDate(now);
     if (isTrading(today) && msSinceShanghaiMidnight(now) >= DUMPS_READY_AFTER_S * 1000) return today;
     let day = addDays(today, -1);
@@ -375,14 +380,16 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
     return since < due ? due - since : 86_400_000 - since + due;
   }
 
-  function schedule(ms: number) {
-    if (closed) return;
-    timer?.();
-    timer = ticker.setTimer(ms, () => {
-      timer = null;
-      void sync().then((report) => {
-        // A small margin past the due moment, so that the clock reads "after" when it fires.
-        schedule(report.complete ? Math.min(untilNextClose(opts.clock()) + 1_000, CHECK_MAX_MS) : RETRY_MS);
+  /** Updates now, then again after the next close (or after RETRY_MS when this one fell short). */
+  function runAndSchedule() {
+    void sync().then((report) => {
+      if (closed) return;
+      // A small margin past the due moment, so that the clock reads "after" when it fires.
+      const next = report.complete ? Math.min(untilNextClose(opts.clock()) + 1_000, CHECK_MAX_MS) : RETRY_MS;
+      timer?.();
+      timer = ticker.setTimer(next, () => {
+        timer = null;
+        runAndSchedule();
       });
     });
   }
@@ -471,8 +478,9 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
         store = null;
         return;
       }
-      // In the background: the first look right away (the panel may be empty or behind).
-      schedule(0);
+      // In the background: the first look right away (the panel may be empty or behind); a caller
+      // of sync() from now on joins it.
+      runAndSchedule();
     },
     sync,
     status: () => ({ panel: panelStatus(), tape: tape() }),
