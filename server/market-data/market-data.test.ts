@@ -33,7 +33,8 @@ import {
   writeParquetWithout,
 } from './dumps.testkit';
 import type { FakeDumpService, TestBar, TestEvent } from './dumps.testkit';
-import { localLeases } from './lease';
+import { localLeases, redisLeases } from './lease';
+import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
 import { createMarketDataPlane } from './plane';
 import type { MarketDataPlane, SyncReport } from './plane';
 import type { Config } from '../config';
@@ -584,6 +585,56 @@ describe('a disk that fills', () => {
       expect(plane.panelStatus().rows).toBe(ALL_BARS.length);
     } finally {
       await plane.close();
+    }
+  });
+});
+
+describe('replicas', () => {
+  const binary = redisServerBinary();
+  if ('missing' in binary) {
+    engineMissing('redis-server', binary.missing);
+    return;
+  }
+
+  it('sign each dump once between them: the lease holder copies into the shared DUMP_DIR, the other reads it', async () => {
+    service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
+    const redis = await startRedisServer(binary.path);
+    const shared = mkdtempSync(join(tmpdir(), 'replicas-'));
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const replica = (name: string) =>
+      createMarketDataPlane({
+        researchDb: join(shared, `${name}.duckdb`),
+        dumpDir: join(shared, 'dumps'),
+        auth: { mode: 'none' },
+        upstream: createUpstreamClient({
+          baseUrl: fake.url,
+          apiKey: KEY,
+          timeoutMs: 10_000,
+          connectTimeoutMs: 2_000,
+        }),
+        leases: redisLeases({ url: redis.url, keyPrefix: 'replicas:', log }),
+        clock: () => now,
+        ticker: new ManualClock(NOW),
+        log,
+      });
+    const a = replica('a');
+    const b = replica('b');
+    try {
+      await Promise.all([a.start(), b.start()]);
+      // Both look at once (their start-up updates): one holds the leases and copies, the other waits.
+      const reports = await Promise.all([a.sync(), b.sync()]);
+      expect(reports.filter((r) => r.complete)).toHaveLength(1);
+      // The other's next look finds the copies in DUMP_DIR.
+      const later = await (reports[0]?.complete ? b : a).sync();
+      expect(later.complete).toBe(true);
+      expect(a.panelStatus().rows).toBe(ALL_BARS.length);
+      expect(b.panelStatus().rows).toBe(ALL_BARS.length);
+      expect(service.signings).toMatchObject({ 'daily-k': 1, 'adjustment-factors': 1 });
+      expect(service.downloads).toHaveLength(2);
+    } finally {
+      await a.close();
+      await b.close();
+      await redis.close();
     }
   });
 });
