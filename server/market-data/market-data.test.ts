@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -315,6 +315,41 @@ describe('the BFF as a drop-in for the dumps', () => {
       code: ErrorCode.FORBIDDEN,
       message: expect.stringMatching(/expired/),
     });
+  });
+
+  it('with sign-in, needs a user for the plane but not for a signed dump link (its own credential)', async () => {
+    service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
+    const env = { AUTH_MODE: 'proxy', TRUSTED_PROXIES: '10.0.0.9', SESSION_SECRET: 's'.repeat(32) };
+    const { app } = await startApp(env);
+    const user = { remoteAddress: '10.0.0.9', headers: { 'x-forwarded-user': 'analyst' } };
+    const status = `${MARKET_DATA_BASE_PATH}${MARKET_DATA_ROUTES.status}`;
+    expect((await app.inject({ url: status, remoteAddress: '10.0.0.1' })).statusCode).toBe(401);
+    expect((await app.inject({ url: status, ...user })).statusCode).toBe(200);
+    const sign = '/api/dump/market-dumps/daily-k/download-url';
+    expect((await app.inject({ url: sign, remoteAddress: '10.0.0.1' })).statusCode).toBe(401);
+    const signed = await app.inject({ url: sign, ...user });
+    const link = new URL(envelopeSchema.parse(signed.json()).data?.presigned_url ?? '');
+    // Anyone holding the link may download it (as with the service's own links), nobody else.
+    const download = await app.inject({ url: `${link.pathname}${link.search}`, remoteAddress: '10.0.0.1' });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(await readFile(files.full))).toBe(true);
+    // The secret comes from SESSION_SECRET (the same on every replica): nothing is written to DUMP_DIR.
+    const config = configs.get(app);
+    expect(existsSync(join(config?.marketData.dumpDir ?? '', '.link-secret'))).toBe(false);
+  });
+
+  it("counts signing requests and downloads against the client's limit, as /api requests", async () => {
+    service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
+    const { app } = await startApp({ CLIENT_RATE_LIMIT_PER_MIN: '3' });
+    const signed = await app.inject({ url: '/api/dump/market-dumps/daily-k/download-url' });
+    const link = new URL(envelopeSchema.parse(signed.json()).data?.presigned_url ?? '');
+    const file = `${link.pathname}${link.search}`;
+    expect((await app.inject({ url: file })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/a-share/calendar/trading-days' })).statusCode).toBe(200);
+    const refused = await app.inject({ url: file });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: ErrorCode.GATEWAY_CLIENT_RATE_LIMITED });
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
   });
 
   it('answers that the plane is off when MARKET_DATA=off, without asking the service', async () => {

@@ -19,6 +19,8 @@ import { dumpOperationId } from '../../src/contract/operations/market-dumps';
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
 import { paramNames, parseParams, toRawQuery } from '../../src/contract/params';
 import type { Config } from '../config';
+import { errorStatus } from '../error-status';
+import { ClientRateLimitError } from '../gateway/client-rate-limit';
 import type { GatewayAnswer } from '../gateway/operation-handler';
 import { pathOf } from '../gateway/operation-handler';
 import type { Ticker } from '../gateway/ticker';
@@ -61,6 +63,7 @@ export const marketDataRoutes: FastifyPluginAsync<MarketDataRoutesOptions> = asy
   const { plane } = opts;
   const routeOptions = { onRequest: opts.limitClients };
   const dailyParams = paramNames(panelDailyParamsSchema);
+  app.setErrorHandler((error: unknown, request, reply) => answerError(error, request, reply));
 
   app.get(MARKET_DATA_ROUTES.status, routeOptions, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -109,6 +112,25 @@ export const marketDataRoutes: FastifyPluginAsync<MarketDataRoutesOptions> = asy
       .send(createReadStream(verdict.file));
   });
 };
+
+/** Refusals and failures as the service's envelope (a download tool reads its message). */
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof ClientRateLimitError) {
+    const s = error.retryAfterSeconds;
+    reply.header('retry-after', String(s));
+    return sendEnvelope(
+      reply,
+      429,
+      ErrorCode.GATEWAY_CLIENT_RATE_LIMITED,
+      `Too many requests from this client; please wait ${s} s before asking again.`,
+    );
+  }
+  const status = errorStatus(error);
+  if (status >= 500) request.log.error({ err: error }, 'market data request failed');
+  return status >= 500
+    ? sendEnvelope(reply, 500, ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.')
+    : sendEnvelope(reply, 400, ErrorCode.PARAM_FORMAT, 'The request is malformed.');
+}
 
 const dumpParamNames = paramNames(catalog[dumpOperationId('daily-k')].params);
 
