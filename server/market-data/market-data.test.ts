@@ -36,7 +36,7 @@ import type { FakeDumpService, TestBar, TestEvent } from './dumps.testkit';
 import { localLeases, redisLeases } from './lease';
 import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
 import { createMarketDataPlane } from './plane';
-import type { MarketDataPlane, SyncReport } from './plane';
+import type { MarketDataPlane, MarketDataPlaneOptions, SyncReport } from './plane';
 import type { Config } from '../config';
 import { marketDataOf } from './routes';
 
@@ -570,6 +570,24 @@ describe('bad input keeps the previous panel serving', () => {
   });
 });
 
+/** A plane of its own (no app) on the fake service, with a manual ticker: it updates only when asked. */
+function planeOnFake(
+  opts: Pick<MarketDataPlaneOptions, 'researchDb' | 'dumpDir' | 'leases' | 'log' | 'createWriter'>,
+): MarketDataPlane {
+  return createMarketDataPlane({
+    ...opts,
+    auth: { mode: 'none' },
+    upstream: createUpstreamClient({
+      baseUrl: fake.url,
+      apiKey: KEY,
+      timeoutMs: 10_000,
+      connectTimeoutMs: 2_000,
+    }),
+    clock: () => now,
+    ticker: new ManualClock(NOW),
+  });
+}
+
 describe('a disk that fills', () => {
   it('records the failed copy, logs it, keeps the previous panel and tries again later', async () => {
     service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
@@ -580,20 +598,10 @@ describe('a disk that fills', () => {
       warn: (o: object, m: string) => void logLines.push(`${m} ${JSON.stringify(o)}`),
       error: (o: object, m: string) => void logLines.push(`${m} ${JSON.stringify(o)}`),
     };
-    const ticker = new ManualClock(NOW);
-    const plane = createMarketDataPlane({
+    const plane = planeOnFake({
       researchDb: join(dir, 'research.duckdb'),
       dumpDir: join(dir, 'dumps'),
-      auth: { mode: 'none' },
-      upstream: createUpstreamClient({
-        baseUrl: fake.url,
-        apiKey: KEY,
-        timeoutMs: 10_000,
-        connectTimeoutMs: 2_000,
-      }),
       leases: localLeases(),
-      clock: () => NOW,
-      ticker,
       log,
       createWriter: (path) =>
         diskFull
@@ -637,19 +645,10 @@ describe('replicas', () => {
     const shared = mkdtempSync(join(tmpdir(), 'replicas-'));
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const replica = (name: string) =>
-      createMarketDataPlane({
+      planeOnFake({
         researchDb: join(shared, `${name}.duckdb`),
         dumpDir: join(shared, 'dumps'),
-        auth: { mode: 'none' },
-        upstream: createUpstreamClient({
-          baseUrl: fake.url,
-          apiKey: KEY,
-          timeoutMs: 10_000,
-          connectTimeoutMs: 2_000,
-        }),
         leases: redisLeases({ url: redis.url, keyPrefix: 'replicas:', log }),
-        clock: () => now,
-        ticker: new ManualClock(NOW),
         log,
       });
     const a = replica('a');
