@@ -129,6 +129,29 @@ function expectedFactors(code: string): { date: string; backward: number; forwar
   }));
 }
 
+/** The checks of the vendor CLI's `data validate` (hithink-finance-cli/src/infrastructure/duckdb/quality.ts). */
+const CLI_QUALITY_CHECKS: [string, string][] = [
+  [
+    'duplicate keys',
+    'SELECT count(*) FROM (SELECT thscode,date FROM raw_kline_daily GROUP BY thscode,date HAVING count(*)>1)',
+  ],
+  [
+    'invalid OHLC',
+    'SELECT count(*) FROM raw_kline_daily WHERE high<GREATEST(open,close,low) OR low>LEAST(open,close,high)',
+  ],
+  ['negative volume', 'SELECT count(*) FROM raw_kline_daily WHERE volume<0 OR amount<0'],
+  [
+    'factor gap',
+    'SELECT count(*) FROM raw_kline_daily k LEFT JOIN calc_adjust_factor_daily f USING(thscode,date) WHERE f.date IS NULL',
+  ],
+  ['view mismatch', 'SELECT abs((SELECT count(*) FROM raw_kline_daily)-(SELECT count(*) FROM v_daily))'],
+  [
+    'symbol coverage',
+    'SELECT count(*) FROM raw_kline_daily k LEFT JOIN dim_symbol s USING(thscode) WHERE s.thscode IS NULL',
+  ],
+  ['incomplete batches', "SELECT count(*) FROM _import_batches WHERE status<>'complete'"],
+];
+
 const envelopeSchema = z.object({
   code: z.number(),
   message: z.string(),
@@ -447,6 +470,16 @@ describe('the research panel', () => {
         await c.runAndReadAll('SELECT thscode, name, board FROM dim_symbol ORDER BY thscode')
       ).getRowObjectsJson(),
     );
+    // The vendor CLI's own checks of its database (quality.ts) find nothing wrong.
+    const issues = await store?.read(async (c) => {
+      const found: string[] = [];
+      for (const [name, sql] of CLI_QUALITY_CHECKS) {
+        const n = Number((await c.runAndReadAll(sql)).getRowsJson()[0]?.[0]);
+        if (n > 0) found.push(`${name}: ${n}`);
+      }
+      return found;
+    });
+    expect(issues).toEqual([]);
     expect(symbols).toEqual([
       { thscode: '000001.SZ', name: '股票1', board: 'main' },
       { thscode: '300750.SZ', name: '股票2', board: 'chinext' },

@@ -125,6 +125,15 @@ async function importRows(connection: DuckDBConnection, file: DumpFile, batch: s
     );
     return;
   }
+  // Every code of the bars has a row in dim_symbol, as in the CLI (its name and board come from the
+  // code table later).
+  await connection.run(
+    `INSERT INTO dim_symbol (thscode, ticker, exchange, asset_type)
+      SELECT DISTINCT thscode, split_part(thscode, '.', 1), split_part(thscode, '.', 2), 'a-share'
+      FROM read_parquet($path)
+      ON CONFLICT (thscode) DO NOTHING`,
+    { path: file.path },
+  );
   if (file.kind === 'daily-k') {
     await connection.run('DELETE FROM raw_kline_daily');
     await connection.run(`INSERT INTO raw_kline_daily ${KLINE_ROWS}`, params);
