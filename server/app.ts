@@ -31,6 +31,7 @@ import { lazyChildLogger } from './lazy-logger';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import type { WatchlistRepository } from './watchlists/repository';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
+import { installMarketData } from './market-data/routes';
 import { CALENDAR_FEED_ROUTES, HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
 import type { AdjustableClock } from './test-clock';
@@ -457,7 +458,21 @@ export function createApp(deps: AppDeps): FastifyInstance {
     done();
   });
 
-  app.register(apiPlugin, { prefix: API_BASE_PATH, gateway, clock, limitClients });
+  // The market data plane (MARKET_DATA): its routes, and the dump signing operations' answer in /api.
+  const dumpLinks = installMarketData(app, {
+    config: deps.config,
+    upstream: gateway.upstream,
+    clock,
+    ticker,
+    limitClients,
+  });
+  app.register(apiPlugin, {
+    prefix: API_BASE_PATH,
+    gateway,
+    clock,
+    limitClients,
+    ...(dumpLinks ? { dumpLinks } : {}),
+  });
 
   app.get('/bff/health', async () => ({ status: 'ok' }));
   // The load balancer's probes (src/contract/health.ts): no sign-in, nothing but names and ok/failed.

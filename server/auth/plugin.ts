@@ -16,6 +16,7 @@ import {
 } from '../../src/contract/session';
 import { WATCHLISTS_BASE_PATH, type WatchlistErrorCode } from '../../src/contract/watchlists';
 import { HEALTH_PATHS } from '../../src/contract/health';
+import { MARKET_DATA_BASE_PATH, MARKET_DATA_DUMPS_PATH } from '../../src/contract/market-data';
 import { HK_IPO_FEED_BASE_PATH, HK_IPO_FILES_BASE_PATH } from '../../src/contract/calendar-files';
 import type { AuthConfig } from '../config';
 import { isAllowedHost } from './hosts';
@@ -88,6 +89,8 @@ function needsIdentity(path: string): boolean {
     isUnder(path, API_BASE_PATH) ||
     isUnder(path, WATCHLISTS_BASE_PATH) ||
     path === '/bff/status' ||
+    // The market data plane, but for the dump files, whose signed link is their credential.
+    (isUnder(path, MARKET_DATA_BASE_PATH) && !isUnder(path, MARKET_DATA_DUMPS_PATH)) ||
     (isUnder(path, HK_IPO_FILES_BASE_PATH) && !isUnder(path, HK_IPO_FEED_BASE_PATH))
   );
 }

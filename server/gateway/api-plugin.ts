@@ -4,10 +4,18 @@ import { errorStatus } from '../error-status';
 import { pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
 import type { GatewayAnswer, GatewayDeps } from './operation-handler';
 import { ClientRateLimitError } from './client-rate-limit';
+import { DUMP_KINDS, dumpOperationId } from '../../src/contract/operations/market-dumps';
+import type { DumpKind } from '../../src/contract/operations/market-dumps';
 
 export interface ApiPluginOptions extends GatewayDeps {
   /** The per-client rate limit (client-rate-limit.ts), shared with the other routes that reach the service. */
   limitClients: onRequestHookHandler;
+  /**
+   * The dump signing operations are answered by the BFF itself with links of its own (the market data
+   * plane, server/market-data/routes.ts), never forwarded: the upstream's link must not reach a client.
+   * Without the plane they answer that it is off.
+   */
+  dumpLinks?: (kind: DumpKind, request: FastifyRequest) => Promise<GatewayAnswer>;
 }
 
 /**
@@ -34,6 +42,15 @@ function fail(
     retryAfter,
     cache: 'MISS',
   };
+}
+
+function planeOff(request: FastifyRequest): GatewayAnswer {
+  return fail(
+    request,
+    404,
+    ErrorCode.GATEWAY_UNKNOWN_OPERATION,
+    'The market data plane is off on this server (MARKET_DATA=off): it serves no market dumps.',
+  );
 }
 
 /** A request that failed before or outside the gateway handler still gets an envelope. */
@@ -86,6 +103,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, deps)
   // crowd out the rest of the team. The compress plugin's hooks stay off this route: an answer is sent in
   // the encoding made once with it (representation.ts), and a GET has no body to decompress.
   registerGateway(api, deps, { onRequest: deps.limitClients, compress: false, decompress: false });
+  // Their own routes (static paths win over the gateway's wildcard), behind the same limit.
+  for (const kind of DUMP_KINDS) {
+    api.get(`/${dumpOperationId(kind)}`, { onRequest: deps.limitClients }, async (request, reply) =>
+      sendAnswer(reply, deps.dumpLinks ? await deps.dumpLinks(kind, request) : planeOff(request)),
+    );
+  }
 
   api.setNotFoundHandler((request, reply) =>
     sendAnswer(reply, unknownOperation(pathOf(request.url), request.id)),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DUMP_KINDS } from './operations/market-dumps';
+import { ErrorCode } from './envelope';
+import { TIMETABLE } from './market-session';
+import { A_SHARE_CODE_RE, code, fail, ms, oneOf } from './params';
 
 /**
  * The BFF's market data plane (issue 28): whole-market dumps served from the BFF's own copies, the
@@ -20,6 +23,9 @@ export const MARKET_DATA_ROUTES = {
   /** Daily bars of one A-share from the panel: `?thscode=&adjust=&start=&end=` (ms) → `PanelBars`. */
   daily: '/daily',
 } as const;
+
+/** Where the dump files are served (the start of `MARKET_DATA_ROUTES.dumpFile`, with the base). */
+export const MARKET_DATA_DUMPS_PATH = `${MARKET_DATA_BASE_PATH}/dumps`;
 
 /** Share of the upstream budget the tape recorder may use (TAPE_BUDGET_SHARE). */
 export const TAPE_DEFAULT_BUDGET_SHARE = 0.2;
@@ -122,3 +128,24 @@ export const panelBarsSchema = z.object({
   panel: panelStatusSchema,
 });
 export type PanelBars = z.infer<typeof panelBarsSchema>;
+
+/**
+ * When the day's dumps are due: 30 minutes after the close (seconds since Shanghai midnight). The panel
+ * is brought up to date after this on a trading day, and a dump copy is taken once per such data day.
+ */
+export const DUMPS_READY_AFTER_S = TIMETABLE.close + 30 * 60;
+
+/** Parameters of `MARKET_DATA_ROUTES.daily` (checked as the /api operations are, codes 1001-1004). */
+export const panelDailyParamsSchema = z
+  .object({
+    thscode: code({ pattern: A_SHARE_CODE_RE }),
+    adjust: oneOf(['none', 'forward', 'backward']).default('forward'),
+    start: ms().optional(),
+    end: ms().optional(),
+  })
+  .check((ctx) => {
+    const { start, end } = ctx.value;
+    if (start !== undefined && end !== undefined && end < start)
+      fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
+  });
+export type PanelDailyParams = z.output<typeof panelDailyParamsSchema>;
