@@ -62,6 +62,12 @@ describe('loadConfig', () => {
       backup: null,
       shutdownTimeoutMs: 10000,
       redis: null,
+      marketData: {
+        enabled: true,
+        researchDb: 'data/research.duckdb',
+        dumpDir: 'data/dumps',
+        tapeBudgetShare: 0.2,
+      },
     });
   });
 

@@ -672,35 +672,39 @@ describe('replicas', () => {
     return;
   }
 
-  it('sign each dump once between them: the lease holder copies into the shared DUMP_DIR, the other reads it', async () => {
+  it('sign each dump once between them: the lease holder copies into DUMP_DIR, the others read it or wait', async () => {
     service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
     const redis = await startRedisServer(binary.path);
-    const shared = mkdtempSync(join(tmpdir(), 'replicas-'));
+    const root = mkdtempSync(join(tmpdir(), 'replicas-'));
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    const replica = (name: string) =>
+    const replica = (name: string, dumps: string) =>
       planeOnFake({
-        researchDb: join(shared, `${name}.duckdb`),
-        dumpDir: join(shared, 'dumps'),
+        researchDb: join(root, `${name}.duckdb`),
+        dumpDir: join(root, dumps),
         leases: redisLeases({ url: redis.url, keyPrefix: 'replicas:', log }),
         log,
       });
-    const a = replica('a');
-    const b = replica('b');
+    const a = replica('a', 'shared-dumps');
+    const b = replica('b', 'shared-dumps');
+    // A replica that was not given the shared folder.
+    const c = replica('c', 'own-dumps');
     try {
-      await Promise.all([a.start(), b.start()]);
-      // Both look at once (their start-up updates): one holds the leases and copies, the other waits.
-      const reports = await Promise.all([a.sync(), b.sync()]);
-      expect(reports.filter((r) => r.complete)).toHaveLength(1);
-      // The other's next look finds the copies in DUMP_DIR.
-      const later = await (reports[0]?.complete ? b : a).sync();
-      expect(later.complete).toBe(true);
-      expect(a.panelStatus().rows).toBe(ALL_BARS.length);
+      await a.start();
+      expect((await a.sync()).complete).toBe(true);
+      const signed = { ...service.signings };
+      // B finds A's copies in the shared DUMP_DIR; C finds none, and A holds the day's leases.
+      await Promise.all([b.start(), c.start()]);
+      expect((await b.sync()).complete).toBe(true);
+      const waiting = await c.sync();
+      expect(waiting.complete).toBe(false);
+      expect(waiting.steps[0]?.detail).toMatch(/Another dashboard server is copying/);
       expect(b.panelStatus().rows).toBe(ALL_BARS.length);
+      expect(c.panelStatus().state).toBe('empty');
+      expect(service.signings).toEqual(signed);
       expect(service.signings).toMatchObject({ 'daily-k': 1, 'adjustment-factors': 1 });
       expect(service.downloads).toHaveLength(2);
     } finally {
-      await a.close();
-      await b.close();
+      for (const plane of [a, b, c]) await plane.close();
       await redis.close();
     }
   });
