@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADJUSTMENT_COLUMNS, DAILY_K_COLUMNS } from '../../src/contract/operations/market-dumps';
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
 import { SHANGHAI_OFFSET_MS } from '../../src/contract/time';
+import { createPanelViews } from './panel-schema';
 
 /**
  * Imports one dump file into the research panel, as the vendor CLI's importer does
@@ -55,49 +56,61 @@ const KLINE_SELECT = `
     CAST(volume AS DOUBLE) AS volume, CAST(turnover AS DOUBLE) AS amount
   FROM read_parquet($path)`;
 
-/** Rows of the file with the previous bar's close within the file (the first bar of a code: none). */
-const KLINE_ROWS = `
-  SELECT thscode, date, open, high, low, close,
-    LAG(close) OVER (PARTITION BY thscode ORDER BY date) AS prev_close,
-    volume, amount, $batch AS batch_id
-  FROM (${KLINE_SELECT})`;
-
-/** The vendor CLI's factors (factors.ts): ratio on the effective ex-date, backward = running product. */
-const REBUILD_FACTORS = `
-  INSERT INTO calc_adjust_factor_daily(thscode, date, forward_factor, backward_factor)
-  WITH
-  effective_event AS (
-    SELECT e.thscode, e.dividend_per_share AS d, e.per_share_bonus AS s, e.rights_ratio AS r,
-      COALESCE(e.rights_price, 0) AS p,
-      (SELECT MIN(k.date) FROM raw_kline_daily k WHERE k.thscode = e.thscode AND k.date >= e.ex_date) AS eff_date
-    FROM raw_adjustment_events e
+/**
+ * The bars table built anew in one pass from `bars` (a SELECT of thscode, date, open, high, low, close,
+ * volume, amount, batch_id) and the events: each bar's previous close, the day's ratio of the vendor
+ * CLI's formula (`factors.ts`: prev_close × (1 + s + r) / (prev_close − d + r × p) on the first bar on
+ * or after the ex-date, several events of a day multiplied), the backward factor as the running product
+ * from the first bar, the forward one as the backward divided by the code's whole product (its value on
+ * the last bar). `repeated` marks a (thscode, date) that occurs twice, which fails the import.
+ */
+function rebuildBars(bars: string): string {
+  return `
+  CREATE OR REPLACE TABLE raw_kline_next AS
+  WITH bars AS (${bars}),
+  walked AS (
+    SELECT *, LAG(close) OVER w AS prev_close, LAG(date) OVER w AS prev_date
+    FROM bars WINDOW w AS (PARTITION BY thscode ORDER BY date)
   ),
-  kline_prev AS (
-    SELECT thscode, date, LAG(close) OVER (PARTITION BY thscode ORDER BY date) AS prev_close
-    FROM raw_kline_daily
+  effective AS (
+    SELECT e.thscode, b.date, e.dividend_per_share AS d, e.per_share_bonus AS s, e.rights_ratio AS r,
+      COALESCE(e.rights_price, 0) AS p
+    FROM raw_adjustment_events e ASOF JOIN bars b ON e.thscode = b.thscode AND e.ex_date <= b.date
   ),
   event_ratio AS (
-    SELECT e.thscode, e.eff_date AS date,
-      (k.prev_close * (1 + e.s + e.r)) / NULLIF(k.prev_close - e.d + e.r * e.p, 0) AS ratio
-    FROM effective_event e JOIN kline_prev k ON k.thscode = e.thscode AND k.date = e.eff_date
-    WHERE k.prev_close IS NOT NULL
+    SELECT f.thscode, f.date,
+      (w.prev_close * (1 + f.s + f.r)) / NULLIF(w.prev_close - f.d + f.r * f.p, 0) AS ratio
+    FROM effective f JOIN walked w USING (thscode, date)
+    WHERE w.prev_close IS NOT NULL
   ),
   day_ratio AS (
     SELECT thscode, date, EXP(SUM(LN(ratio))) AS ratio FROM event_ratio WHERE ratio > 0 GROUP BY thscode, date
   ),
-  backward AS (
-    SELECT k.thscode, k.date,
-      EXP(SUM(LN(COALESCE(r.ratio, 1))) OVER (
-        PARTITION BY k.thscode ORDER BY k.date ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)) AS backward_factor
-    FROM raw_kline_daily k LEFT JOIN day_ratio r USING (thscode, date)
-  ),
-  normalized AS (
-    SELECT *, LAST_VALUE(backward_factor) OVER (
-      PARTITION BY thscode ORDER BY date ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS last_factor
-    FROM backward
+  totals AS (SELECT thscode, EXP(SUM(LN(ratio))) AS total FROM day_ratio GROUP BY thscode),
+  factored AS (
+    SELECT w.*, EXP(SUM(LN(COALESCE(r.ratio, 1))) OVER (
+      PARTITION BY w.thscode ORDER BY w.date ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)) AS backward_factor
+    FROM walked w LEFT JOIN day_ratio r USING (thscode, date)
   )
-  SELECT thscode, date, backward_factor / NULLIF(last_factor, 0) AS forward_factor, backward_factor
-  FROM normalized`;
+  SELECT f.thscode, f.date, f.open, f.high, f.low, f.close, f.prev_close, f.volume, f.amount, f.batch_id,
+    f.backward_factor / COALESCE(t.total, 1) AS forward_factor, f.backward_factor,
+    f.prev_date IS NOT DISTINCT FROM f.date AS repeated
+  FROM factored f LEFT JOIN totals t USING (thscode)
+  ORDER BY f.thscode, f.date`;
+}
+
+/** The bars as the panel holds them (without their factors), to build the table again from. */
+const PANEL_BARS =
+  'SELECT thscode, date, open, high, low, close, volume, amount, batch_id FROM raw_kline_daily';
+
+/** The file's bars. */
+const FILE_BARS = `SELECT thscode, date, open, high, low, close, volume, amount, $batch AS batch_id FROM (${KLINE_SELECT})`;
+
+/** The panel's bars with the file's in place of those of the same (thscode, date). */
+const MERGED_BARS = `
+  SELECT p.thscode, p.date, p.open, p.high, p.low, p.close, p.volume, p.amount, p.batch_id
+  FROM raw_kline_daily p ANTI JOIN (SELECT thscode, date FROM (${KLINE_SELECT})) n USING (thscode, date)
+  UNION ALL ${FILE_BARS}`;
 
 const countSchema = z.union([z.number(), z.string()]).transform(Number);
 
@@ -123,6 +136,7 @@ async function importRows(connection: DuckDBConnection, file: DumpFile, batch: s
         FROM read_parquet($path)`,
       params,
     );
+    await swapBars(connection, rebuildBars(PANEL_BARS), {});
     return;
   }
   // Every code of the bars has a row in dim_symbol, as in the CLI (its name and board come from the
@@ -134,25 +148,23 @@ async function importRows(connection: DuckDBConnection, file: DumpFile, batch: s
       ON CONFLICT (thscode) DO NOTHING`,
     { path: file.path },
   );
-  if (file.kind === 'daily-k') {
-    await connection.run('DELETE FROM raw_kline_daily');
-    await connection.run(`INSERT INTO raw_kline_daily ${KLINE_ROWS}`, params);
-    return;
-  }
-  // The last ten days: upsert, then the first bar of each code in the file takes its previous close
-  // from the panel.
-  await connection.run(`INSERT OR REPLACE INTO raw_kline_daily ${KLINE_ROWS}`, params);
-  await connection.run(
-    `UPDATE raw_kline_daily AS t SET prev_close = p.close
-      FROM (
-        SELECT s.thscode, s.date,
-          (SELECT arg_max(k.close, k.date) FROM raw_kline_daily k
-            WHERE k.thscode = s.thscode AND k.date < s.date) AS close
-        FROM raw_kline_daily s WHERE s.batch_id = $batch AND s.prev_close IS NULL
-      ) AS p
-      WHERE t.thscode = p.thscode AND t.date = p.date`,
-    { batch },
-  );
+  // `daily-k` replaces the bars; the last ten days take the place of the panel's bars of the same days.
+  await swapBars(connection, rebuildBars(file.kind === 'daily-k' ? FILE_BARS : MERGED_BARS), params);
+}
+
+/** Builds the next bars table, refuses repeated (thscode, date) pairs, and puts it in place. */
+async function swapBars(connection: DuckDBConnection, build: string, params: Record<string, string>) {
+  await connection.run(build, params);
+  const repeated = await count(connection, 'SELECT count(*) FROM raw_kline_next WHERE repeated', {});
+  if (repeated > 0) throw new Error(`the dump repeats ${repeated} (thscode, date) pairs`);
+  await connection.run('DROP VIEW IF EXISTS calc_adjust_factor_daily');
+  await connection.run('DROP VIEW IF EXISTS v_daily');
+  await connection.run('DROP VIEW IF EXISTS v_daily_qfq');
+  await connection.run('DROP VIEW IF EXISTS v_daily_hfq');
+  await connection.run('DROP TABLE raw_kline_daily');
+  await connection.run('ALTER TABLE raw_kline_next DROP COLUMN repeated');
+  await connection.run('ALTER TABLE raw_kline_next RENAME TO raw_kline_daily');
+  await createPanelViews(connection);
 }
 
 function reasonOf(error: unknown): string {
@@ -188,8 +200,6 @@ export async function importDumpFile(
     if (missing.length > 0) throw new Error(`the ${file.kind} dump lacks columns: ${missing.join(', ')}`);
     const rows = await count(connection, 'SELECT count(*) FROM read_parquet($path)', { path: file.path });
     await importRows(connection, file, batchId);
-    await connection.run('DELETE FROM calc_adjust_factor_daily');
-    await connection.run(REBUILD_FACTORS);
     await connection.run(
       `INSERT INTO _import_batches
         (batch_id, source, kind, started_at, completed_at, status, row_count, content_hash)

@@ -64,8 +64,8 @@ const barsSchema = z.array(panelBarSchema);
 /** The factor column of each adjustment (a column name chosen here, never from the request). */
 const FACTOR = {
   none: '1.0',
-  forward: 'COALESCE(f.forward_factor, 1)',
-  backward: 'COALESCE(f.backward_factor, 1)',
+  forward: 'k.forward_factor',
+  backward: 'k.backward_factor',
 };
 
 /**
@@ -82,7 +82,7 @@ export async function readPanelBars(
     `SELECT (epoch_ms(k.date::TIMESTAMP) - ${SHANGHAI_OFFSET_MS})::DOUBLE AS date_ms,
       k.open * ${factor} AS open_price, k.high * ${factor} AS high_price, k.low * ${factor} AS low_price,
       k.close * ${factor} AS close_price, k.volume AS volume, k.amount AS turnover
-    FROM raw_kline_daily k LEFT JOIN calc_adjust_factor_daily f USING (thscode, date)
+    FROM raw_kline_daily k
     WHERE k.thscode = $thscode
       AND k.date >= CAST(epoch_ms($start::BIGINT + ${SHANGHAI_OFFSET_MS}) AS DATE)
       AND k.date <= CAST(epoch_ms($end::BIGINT + ${SHANGHAI_OFFSET_MS}) AS DATE)

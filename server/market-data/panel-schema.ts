@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * CLI's database runs here too. Additions of this server: `_import_batches.kind` and `.error` (the
  * reason in words), `dim_symbol.board`. The minute tape keeps tables of its own (prefix `tape_`).
  */
-const PANEL_DDL: readonly string[] = [
+const PANEL_TABLES: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS _meta (
     key VARCHAR PRIMARY KEY,
     value VARCHAR NOT NULL
@@ -23,6 +23,8 @@ const PANEL_DDL: readonly string[] = [
     error_code VARCHAR,
     error VARCHAR
   )`,
+  // No key on the bars (about 11 M rows): a keyed table takes minutes to load; the importer builds it
+  // in one pass, checks that no (thscode, date) repeats, and writes the day's factors beside the prices.
   `CREATE TABLE IF NOT EXISTS raw_kline_daily (
     thscode VARCHAR NOT NULL,
     date DATE NOT NULL,
@@ -34,7 +36,8 @@ const PANEL_DDL: readonly string[] = [
     volume DOUBLE NOT NULL,
     amount DOUBLE NOT NULL,
     batch_id VARCHAR,
-    PRIMARY KEY (thscode, date)
+    forward_factor DOUBLE NOT NULL DEFAULT 1,
+    backward_factor DOUBLE NOT NULL DEFAULT 1
   )`,
   `CREATE TABLE IF NOT EXISTS raw_adjustment_events (
     thscode VARCHAR NOT NULL,
@@ -55,30 +58,70 @@ const PANEL_DDL: readonly string[] = [
     board VARCHAR,
     updated_at TIMESTAMP
   )`,
-  `CREATE TABLE IF NOT EXISTS calc_adjust_factor_daily (
-    thscode VARCHAR NOT NULL,
-    date DATE NOT NULL,
-    forward_factor DOUBLE NOT NULL,
-    backward_factor DOUBLE NOT NULL,
-    PRIMARY KEY (thscode, date)
-  )`,
+];
+
+/** The CLI's views (built again whenever the importer puts a new bars table in place). */
+const PANEL_VIEWS: readonly string[] = [
+  // The CLI's table of factors, as a view of the columns the importer writes with the bars.
+  `CREATE OR REPLACE VIEW calc_adjust_factor_daily AS
+    SELECT thscode, date, forward_factor, backward_factor FROM raw_kline_daily`,
   `CREATE OR REPLACE VIEW v_daily AS
     SELECT thscode, date, open, high, low, close, prev_close, volume, amount FROM raw_kline_daily`,
   `CREATE OR REPLACE VIEW v_daily_qfq AS
     SELECT d.thscode, d.date,
-      d.open * COALESCE(f.forward_factor, 1) AS open, d.high * COALESCE(f.forward_factor, 1) AS high,
-      d.low * COALESCE(f.forward_factor, 1) AS low, d.close * COALESCE(f.forward_factor, 1) AS close,
+      d.open * d.forward_factor AS open, d.high * d.forward_factor AS high,
+      d.low * d.forward_factor AS low, d.close * d.forward_factor AS close,
       d.volume, d.amount
-    FROM raw_kline_daily d LEFT JOIN calc_adjust_factor_daily f USING (thscode, date)`,
+    FROM raw_kline_daily d`,
   `CREATE OR REPLACE VIEW v_daily_hfq AS
     SELECT d.thscode, d.date,
-      d.open * COALESCE(f.backward_factor, 1) AS open, d.high * COALESCE(f.backward_factor, 1) AS high,
-      d.low * COALESCE(f.backward_factor, 1) AS low, d.close * COALESCE(f.backward_factor, 1) AS close,
+      d.open * d.backward_factor AS open, d.high * d.backward_factor AS high,
+      d.low * d.backward_factor AS low, d.close * d.backward_factor AS close,
       d.volume, d.amount
-    FROM raw_kline_daily d LEFT JOIN calc_adjust_factor_daily f USING (thscode, date)`,
+    FROM raw_kline_daily d`,
 ];
 
-/** Creates the panel's tables and views when missing (the statements are idempotent). */
+/**
+ * The layout of the panel's tables. A file of another layout is emptied and laid out again (the panel
+ * is a copy of the dumps: the next sync fills it again).
+ */
+const PANEL_LAYOUT = '2';
+const PANEL_OBJECTS = [
+  ['VIEW', 'v_daily_hfq'],
+  ['VIEW', 'v_daily_qfq'],
+  ['VIEW', 'v_daily'],
+  ['VIEW', 'calc_adjust_factor_daily'],
+  ['TABLE', 'calc_adjust_factor_daily'],
+  ['TABLE', 'raw_kline_next'],
+  ['TABLE', 'raw_kline_daily'],
+  ['TABLE', 'raw_adjustment_events'],
+  ['TABLE', 'dim_symbol'],
+  ['TABLE', '_import_batches'],
+] as const;
+
+export async function createPanelViews(connection: DuckDBConnection): Promise<void> {
+  for (const statement of PANEL_VIEWS) await connection.run(statement);
+}
+
+/** Creates the panel's tables and views when missing (idempotent), after emptying a file of another layout. */
 export async function createPanelTables(connection: DuckDBConnection): Promise<void> {
-  for (const statement of PANEL_DDL) await connection.run(statement);
+  await connection.run('CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL)');
+  const reader = await connection.runAndReadAll("SELECT value FROM _meta WHERE key = 'panel_layout'");
+  const layout = reader.getRowsJson()[0]?.[0];
+  if (layout !== PANEL_LAYOUT) {
+    const existing = await connection.runAndReadAll(
+      "SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = 'main'",
+    );
+    const present = new Set(existing.getRowsJson().map((row) => `${String(row[1])}:${String(row[0])}`));
+    for (const [type, name] of PANEL_OBJECTS) {
+      const listed = type === 'VIEW' ? `VIEW:${name}` : `BASE TABLE:${name}`;
+      // Names from the list above, never from input.
+      if (present.has(listed)) await connection.run(`DROP ${type} ${name}`);
+    }
+  }
+  for (const statement of PANEL_TABLES) await connection.run(statement);
+  await createPanelViews(connection);
+  await connection.run("INSERT OR REPLACE INTO _meta VALUES ('panel_layout', $layout)", {
+    layout: PANEL_LAYOUT,
+  });
 }
