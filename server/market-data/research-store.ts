@@ -18,10 +18,22 @@ export interface ResearchStore {
   close(): Promise<void>;
 }
 
+/**
+ * DuckDB's own limits: by default it takes 80 % of the machine's memory and every core. The server shares
+ * the machine with its pages, so an import of the full dump (about 11 M bars, sorted by code and day)
+ * spills to disk beyond this instead of growing the process (measured: 2.9 GB without it).
+ */
+export const RESEARCH_STORE_SETTINGS = {
+  memory_limit: '768MB',
+  threads: '2',
+  // Rows need not come out in the order they went in unless a query asks (ORDER BY): less memory.
+  preserve_insertion_order: 'false',
+} as const;
+
 /** Opens (creating if needed) the store at `path`; `:memory:` for a store that lives in the process. */
 export async function openResearchStore(path: string): Promise<ResearchStore> {
   if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
-  const instance = await DuckDBInstance.create(path);
+  const instance = await DuckDBInstance.create(path, { ...RESEARCH_STORE_SETTINGS });
   const writer = await instance.connect();
   let tail: Promise<unknown> = Promise.resolve();
   let closed = false;
