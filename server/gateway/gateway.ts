@@ -1,7 +1,7 @@
 import { AnswerCache } from './answer-cache';
 import type { CacheEntry, CacheStats, Served, ServedAnswer } from './answer-cache';
 import { Budget } from './budget';
-import type { BudgetOptions, BudgetStatus } from './budget';
+import type { BudgetOptions, BudgetStatus, Priority } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
 import { CircuitBreakers } from './circuit-breaker';
 import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
@@ -54,6 +54,11 @@ export interface Gateway {
   fresh(req: UpstreamRequest): ServedAnswer | undefined;
   /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
   upstream: Upstream;
+  /**
+   * The same path for server-side work nobody waits for (the minute tape): its calls queue behind every
+   * user request in the budget and are the first dropped when the queue is full.
+   */
+  backgroundUpstream: Upstream;
   status(): GatewayStatus;
   /** Upstream calls running now (tests move a manual clock only when this is zero). */
   inFlight(): number;
@@ -104,8 +109,8 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     };
   }
 
-  async function callThrough(req: UpstreamRequest): Promise<UpstreamOutcome> {
-    const served = await cache.serve(req);
+  async function callThrough(req: UpstreamRequest, priority: Priority = 'user'): Promise<UpstreamOutcome> {
+    const served = await cache.serve(req, priority);
     if (served.type === 'failure') return { ok: false, failure: served.failure };
     // Cached answers keep only their text; it was an envelope when it was stored.
     let json: unknown;
@@ -122,7 +127,8 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
   return {
     serve: (req) => cache.serve(req),
     fresh: (req) => cache.fresh(req),
-    upstream: { call: callThrough, close: async () => undefined },
+    upstream: { call: (req) => callThrough(req), close: async () => undefined },
+    backgroundUpstream: { call: (req) => callThrough(req, 'background'), close: async () => undefined },
     status,
     inFlight: () => budget.inFlight,
     shared,
