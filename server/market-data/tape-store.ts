@@ -56,7 +56,7 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS tape_log (
      day VARCHAR NOT NULL, minute_ms BIGINT NOT NULL, read_at BIGINT NOT NULL, codes INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS tape_gaps (
-     day VARCHAR NOT NULL, minute_ms BIGINT NOT NULL, reason VARCHAR NOT NULL, at BIGINT NOT NULL)`,
+     day VARCHAR NOT NULL, minute_ms BIGINT NOT NULL, reason VARCHAR NOT NULL, noted_at BIGINT NOT NULL)`,
 ];
 
 /** The staging table lives on the writing connection only. */
@@ -223,7 +223,7 @@ export async function tapeGaps(
   await prepareTapeTables(store);
   return store.read(async (c) => {
     const reader = await c.runAndReadAll(
-      'SELECT minute_ms::DOUBLE AS minute_ms, reason FROM tape_gaps WHERE day = $day ORDER BY minute_ms, at',
+      'SELECT minute_ms::DOUBLE AS minute_ms, reason FROM tape_gaps WHERE day = $day ORDER BY minute_ms, noted_at',
       { day },
     );
     return z.array(z.object({ minute_ms: z.number(), reason: z.string() })).parse(reader.getRowObjectsJson());
