@@ -1,0 +1,179 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { rawEnvelopeSchema } from '../../src/contract/envelope';
+import { shanghaiMidnight } from '../../src/contract/time';
+import { createSimulator } from '../simulator/index';
+import type { Upstream, UpstreamRequest } from '../gateway/upstream-client';
+import { localLeases } from './lease';
+import type { Leases } from './lease';
+import { sharedLeases } from './lease.testkit';
+import { openResearchStore } from './research-store';
+import type { ResearchStore } from './research-store';
+import { callsPerMinute, createTapeRecorder } from './tape-recorder';
+import type { TapeRecorderOptions } from './tape-recorder';
+import { readIntraday, recordedMinutes, tapeGaps, tapeSummary } from './tape-store';
+
+/**
+ * The recorder on its own, driven tick by tick on a manual market clock, with fake upstreams that answer
+ * from the simulator and count what they are asked.
+ */
+
+const DAY = '2026-07-15';
+const KEY = 'tape-recorder-key';
+const at = (hhmm: string) => Date.parse(`${DAY}T${hhmm}:00+08:00`);
+
+let now = at('09:10');
+let sim: FastifyInstance;
+
+beforeAll(async () => {
+  sim = createSimulator({ apiKey: KEY, now: () => now });
+  await sim.ready();
+}, 60_000);
+afterAll(async () => {
+  await sim.close();
+});
+
+/** An upstream that answers from the simulator and keeps the operations it was asked for. */
+function countingUpstream(): Upstream & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async call(req: UpstreamRequest) {
+      calls.push(req.operation.id);
+      const res = await sim.inject({
+        url: `${req.operation.path}?${req.query}`,
+        headers: { 'x-api-key': KEY },
+      });
+      return { ok: true, envelope: rawEnvelopeSchema.parse(res.json()), body: res.body };
+    },
+    close: async () => undefined,
+  };
+}
+
+function recorder(store: ResearchStore, extra: Partial<TapeRecorderOptions> & { leases?: Leases } = {}) {
+  const upstream = countingUpstream();
+  const r = createTapeRecorder({
+    upstream,
+    store,
+    leases: localLeases(() => now),
+    clock: () => now,
+    budget: { share: 0.2, ratePerSecond: 5 },
+    queuedUserRequests: () => 0,
+    ...extra,
+  });
+  return { recorder: r, upstream };
+}
+
+describe('the tape recorder', () => {
+  it('allows its share of the budget a minute: 20 % of 5 calls/s is 60 calls, never fewer than it needs', () => {
+    expect(callsPerMinute(0.2, 5)).toBe(60);
+    expect(callsPerMinute(0.01, 2)).toBe(1);
+    expect(callsPerMinute(0.1, 1)).toBe(6);
+  });
+
+  it('records once with two replicas: only the lease holder asks the upstream, the other takes over', async () => {
+    const leases = sharedLeases(() => now);
+    const stores = [await openResearchStore(':memory:'), await openResearchStore(':memory:')];
+    const [a, b] = stores.map((store, i) => recorder(store, { leases: leases.holder(`replica-${i}`) }));
+    if (!a || !b) throw new Error('two recorders');
+    now = at('09:31');
+    for (let m = 0; m < 3; m++, now += 60_000) {
+      const [first, second] = await Promise.all([a.recorder.tick(), b.recorder.tick()]);
+      expect(first.kind).toBe('recorded');
+      expect(second.kind).toBe('follower');
+    }
+    // First the day's plan (calendar, two sector lists), then two snapshots a minute.
+    expect(a.upstream.calls).toHaveLength(3 + 3 * 2);
+    expect(b.upstream.calls).toEqual([]);
+    expect(await recordedMinutes(stores[1] as ResearchStore, DAY)).toEqual([]);
+    // The holder stops (a deploy): the other replica records from the next minute on.
+    await a.recorder.stop();
+    expect((await b.recorder.tick()).kind).toBe('recorded');
+    expect(b.upstream.calls.filter((c) => c === 'a-share/prices/snapshot')).toHaveLength(1);
+    await Promise.all(stores.map((s) => s.close()));
+  }, 60_000);
+
+  it('yields to waiting user requests: the minute is skipped without a call and noted as a gap', async () => {
+    const store = await openResearchStore(':memory:');
+    let queued = 3;
+    const { recorder: r, upstream } = recorder(store, { queuedUserRequests: () => queued });
+    now = at('10:00');
+    // The day's plan is read, but no snapshot while users wait.
+    expect(await r.tick()).toEqual({ kind: 'skipped', minuteMs: at('10:00'), reason: 'busy' });
+    const planned = upstream.calls.length;
+    now += 5_000;
+    expect((await r.tick()).kind).toBe('skipped');
+    expect(upstream.calls).toHaveLength(planned);
+    queued = 0;
+    now = at('10:01');
+    expect(await r.tick()).toMatchObject({ kind: 'recorded', minuteMs: at('10:01') });
+    expect(await recordedMinutes(store, DAY)).toEqual([at('10:01')]);
+    expect(await tapeGaps(store, DAY)).toEqual([{ minute_ms: at('10:00'), reason: 'busy' }]);
+    // Recording began after the open: the chart is told so.
+    const days = await readIntraday(store, '600519.SH', 1);
+    expect(days[0]?.recording_started_at).toBe(at('10:01'));
+    await store.close();
+  }, 60_000);
+
+  it('never goes beyond its share: with room for one call a minute it records nothing and says why', async () => {
+    const store = await openResearchStore(':memory:');
+    const { recorder: r, upstream } = recorder(store, { budget: { share: 0.01, ratePerSecond: 2 } });
+    now = at('09:05');
+    // The plan alone needs three calls: one a minute.
+    await r.tick();
+    now += 60_000;
+    await r.tick();
+    now = at('10:30');
+    const outcome = await r.tick();
+    expect(outcome).toMatchObject({ kind: 'skipped', reason: 'budget' });
+    const perMinute = new Map<number, number>(r.callsByMinute());
+    for (const count of perMinute.values()) expect(count).toBeLessThanOrEqual(1);
+    expect(upstream.calls.filter((c) => c.endsWith('/snapshot'))).toEqual([]);
+    await store.close();
+  }, 60_000);
+
+  it('keeps what it recorded across a restart, and recording that day goes on', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'tape-')), 'research.duckdb');
+    let store = await openResearchStore(path);
+    let { recorder: r } = recorder(store);
+    now = at('13:01');
+    for (let m = 0; m < 3; m++, now += 60_000) expect((await r.tick()).kind).toBe('recorded');
+    const before = await readIntraday(store, '000001.SH', 5);
+    await r.stop();
+    await store.close();
+
+    store = await openResearchStore(path);
+    expect(await readIntraday(store, '000001.SH', 5)).toEqual(before);
+    expect(await tapeSummary(store)).toEqual({
+      date: DAY,
+      minutes: 3,
+      first_minute: at('13:01'),
+      last_minute: at('13:03'),
+    });
+    ({ recorder: r } = recorder(store));
+    expect((await r.tick()).kind).toBe('recorded');
+    expect(await recordedMinutes(store, DAY)).toEqual([at('13:01'), at('13:02'), at('13:03'), at('13:04')]);
+    await store.close();
+  }, 60_000);
+
+  it('keeps the latest five trading days and drops older ones', async () => {
+    const store = await openResearchStore(':memory:');
+    const { recorder: r } = recorder(store);
+    // Seven trading days in a row (the simulator's calendar), one minute each.
+    const days = ['2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10', '2026-07-13', '2026-07-14', DAY];
+    for (const day of days) {
+      now = shanghaiMidnight(day) + (14 * 3600 + 30 * 60) * 1000;
+      expect((await r.tick()).kind, day).toBe('recorded');
+    }
+    const kept = await readIntraday(store, '600519.SH', 5);
+    expect(kept.map((d) => d.date)).toEqual(days.slice(2));
+    expect(await recordedMinutes(store, '2026-07-08')).toEqual([]);
+    // Each day has its own previous close and its one minute.
+    expect(new Set(kept.map((d) => d.prev_close)).size).toBe(5);
+    for (const day of kept) expect(day.points).toHaveLength(1);
+    await store.close();
+  }, 60_000);
+});
