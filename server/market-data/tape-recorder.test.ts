@@ -37,13 +37,13 @@ afterAll(async () => {
 });
 
 /** An upstream that answers from the simulator and keeps the operations it was asked for. */
-function countingUpstream(): Upstream & { calls: string[] } {
+function countingUpstream(from: FastifyInstance = sim): Upstream & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     async call(req: UpstreamRequest) {
       calls.push(req.operation.id);
-      const res = await sim.inject({
+      const res = await from.inject({
         url: `${req.operation.path}?${req.query}`,
         headers: { 'x-api-key': KEY },
       });
@@ -53,8 +53,12 @@ function countingUpstream(): Upstream & { calls: string[] } {
   };
 }
 
-function recorder(store: ResearchStore, extra: Partial<TapeRecorderOptions> & { leases?: Leases } = {}) {
-  const upstream = countingUpstream();
+function recorder(
+  store: ResearchStore,
+  extra: Partial<TapeRecorderOptions> & { leases?: Leases } = {},
+  from: FastifyInstance = sim,
+) {
+  const upstream = countingUpstream(from);
   const r = createTapeRecorder({
     upstream,
     store,
@@ -175,5 +179,22 @@ describe('the tape recorder', () => {
     expect(new Set(kept.map((d) => d.prev_close)).size).toBe(5);
     for (const day of kept) expect(day.points).toHaveLength(1);
     await store.close();
+  }, 60_000);
+
+  it('never stores an earlier minute’s table under this minute: it reads again until the table is new', async () => {
+    let lagMs = 90_000;
+    const lagging = createSimulator({ apiKey: KEY, now: () => now - lagMs });
+    const store = await openResearchStore(':memory:');
+    const { recorder: r } = recorder(store, {}, lagging);
+    now = at('10:05');
+    expect(await r.tick()).toEqual({ kind: 'skipped', minuteMs: at('10:05'), reason: 'stale' });
+    expect(await recordedMinutes(store, DAY)).toEqual([]);
+    // The cache lets the table go a few seconds later: the same minute is recorded then.
+    lagMs = 0;
+    now += 5_000;
+    expect(await r.tick()).toMatchObject({ kind: 'recorded', minuteMs: at('10:05') });
+    expect(await tapeGaps(store, DAY)).toEqual([]);
+    await store.close();
+    await lagging.close();
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import {
   TIMETABLE,
   tradingDaySet,
 } from '../../src/contract/market-session';
-import { tapeLabelAt } from '../../src/contract/market-tape';
+import { TAPE_OPENING_LABEL, tapeLabelAt } from '../../src/contract/market-tape';
 import { WHOLE_MARKET_PAGE } from '../../src/contract/operations/a-share-prices';
 import { HOME_SECTOR_TAGS, MAIN_INDICES } from '../../src/contract/operations/index-group-terms';
 import { parseParams } from '../../src/contract/params';
@@ -46,6 +46,12 @@ export const TAPE_TICK_MS = 5_000;
 const LEASE_TTL_MS = 2 * 60_000;
 /** The day's reference reads (calendar, sector lists) are made from this long before the auction. */
 const PREPARE_LEAD_S = 15 * 60;
+/**
+ * A table whose data time is this much older than the minute being recorded is an earlier minute's (an
+ * answer the cache kept while the clock moved on): it is read again a tick later, never stored under
+ * the wrong minute.
+ */
+const STALE_AFTER_MS = 30_000;
 /** The contract's bound on codes per index snapshot (index-group.ts). */
 export const INDEX_SNAPSHOT_MAX = 1000;
 
@@ -197,7 +203,11 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
     return plan;
   }
 
-  async function readMinute(day: string, codes: readonly string[]): Promise<TapeRow[] | null> {
+  async function readMinute(
+    day: string,
+    codes: readonly string[],
+    opening: boolean,
+  ): Promise<TapeRow[] | null> {
     const chunks = Math.ceil(codes.length / INDEX_SNAPSHOT_MAX);
     const minute = minuteOf(opts.clock());
     if (callsIn(minute) + 1 + chunks > allowed)
@@ -207,6 +217,10 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
     );
     // Before the auction matches the table still shows the previous day: nothing of today to keep.
     if (market.timestamp === null || shanghaiDate(market.timestamp) !== day) return null;
+    // The opening point keeps the auction's time (09:25) until 09:30; every other minute is a new table.
+    if (!opening && market.timestamp < minute - STALE_AFTER_MS) {
+      throw new TapeCallError('stale', `the table is of ${new Date(market.timestamp).toISOString()}`);
+    }
     const rows = new Map<string, TapeRow>();
     const add = (item: (typeof market.item)[number]) =>
       rows.set(item.thscode.toUpperCase(), {
@@ -264,7 +278,8 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
       if (!today.trading) return { kind: 'closed' };
       if (labelMs === null) return { kind: 'prepared' };
       if (opts.queuedUserRequests() >= yieldAt) throw new TapeCallError('busy', 'user requests are waiting');
-      const rows = await readMinute(day, today.indexCodes ?? []);
+      const opening = label === TAPE_OPENING_LABEL;
+      const rows = await readMinute(day, today.indexCodes ?? [], opening);
       if (rows === null) {
         recordedMinute = minute;
         pending = null;

@@ -13,7 +13,7 @@ import type { ResearchStore } from './research-store';
  * - `tape_prev_close`: the day's previous close per code (first reading of the day);
  * - `tape_days`: when recording of each day started (the first reading stored);
  * - `tape_log`: one row per recorded minute (when it was read, how many codes), for the status;
- * - `tape_gaps`: minutes the recorder skipped, and why (`busy`, `budget`, `failed`).
+ * - `tape_gaps`: minutes the recorder skipped, and why (GapReason).
  * A minute is written in one transaction from a staging table filled by an appender, never row by row.
  * Only the latest TAPE_MAX_DAYS recorded days are kept.
  */
@@ -37,7 +37,11 @@ export interface TapeMinute {
   rows: readonly TapeRow[];
 }
 
-export type GapReason = 'busy' | 'budget' | 'failed';
+/**
+ * Why a minute was skipped: users were waiting (`busy`), the share was used up (`budget`), the service
+ * failed (`failed`), or only an earlier minute's table could be had (`stale`).
+ */
+export type GapReason = 'busy' | 'budget' | 'failed' | 'stale';
 
 export interface TapeSummary {
   date: string | null;
