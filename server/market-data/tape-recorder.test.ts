@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { rawEnvelopeSchema } from '../../src/contract/envelope';
 import { shanghaiMidnight } from '../../src/contract/time';
 import { createSimulator } from '../simulator/index';
+import { httpError } from '../gateway/failures';
 import type { Upstream, UpstreamRequest } from '../gateway/upstream-client';
 import { localLeases } from './lease';
 import type { Leases } from './lease';
@@ -196,5 +197,33 @@ describe('the tape recorder', () => {
     expect(await tapeGaps(store, DAY)).toEqual([]);
     await store.close();
     await lagging.close();
+  }, 60_000);
+
+  it('asks a failing service once a minute, not on every tick, and notes the minute as a gap', async () => {
+    const store = await openResearchStore(':memory:');
+    const inner = countingUpstream();
+    let failing = true;
+    const snapshots: string[] = [];
+    const upstream: Upstream = {
+      async call(req) {
+        if (!req.operation.id.endsWith('/snapshot')) return inner.call(req);
+        snapshots.push(req.operation.id);
+        return failing ? { ok: false, failure: httpError(503) } : inner.call(req);
+      },
+      close: async () => undefined,
+    };
+    const { recorder: r } = recorder(store, { upstream });
+    now = at('10:20');
+    expect(await r.tick()).toMatchObject({ kind: 'skipped', reason: 'failed' });
+    for (let i = 0; i < 5; i++) {
+      now += 5_000;
+      expect((await r.tick()).kind).toBe('done');
+    }
+    expect(snapshots).toHaveLength(1);
+    failing = false;
+    now = at('10:21');
+    expect((await r.tick()).kind).toBe('recorded');
+    expect(await tapeGaps(store, DAY)).toEqual([{ minute_ms: at('10:20'), reason: 'failed' }]);
+    await store.close();
   }, 60_000);
 });

@@ -52,6 +52,8 @@ const PREPARE_LEAD_S = 15 * 60;
  * the wrong minute.
  */
 const STALE_AFTER_MS = 30_000;
+/** Stale tables read in one minute before the minute is given up. */
+const MAX_STALE_READS = 2;
 /** The contract's bound on codes per index snapshot (index-group.ts). */
 export const INDEX_SNAPSHOT_MAX = 1000;
 
@@ -127,10 +129,12 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
   const yieldAt = opts.yieldAtQueue ?? 1;
   const calls = new Map<number, number>();
   let plan: DayPlan | null = null;
-  /** The market-clock minute last recorded (one reading a minute). */
+  /** The market-clock minute last recorded or given up (one reading a minute). */
   let recordedMinute: number | null = null;
   /** A minute that was due and not recorded yet, with why (a gap once the minute has passed). */
   let pending: { minute: number; labelMs: number; day: string; reason: GapReason } | null = null;
+  /** Stale tables read in the current minute. */
+  let reads = { minute: Number.NaN, count: 0 };
   let holder = false;
   let lastOutcome: TickOutcome['kind'] = 'closed';
   let running: Promise<TickOutcome> | null = null;
@@ -293,12 +297,20 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
       if (!(err instanceof TapeCallError)) {
         log.warn({ err }, 'tape: recording failed');
         if (labelMs !== null) pending = { minute, labelMs, day, reason: 'failed' };
+        recordedMinute = minute;
         return labelMs === null
           ? { kind: 'closed' }
           : { kind: 'skipped', minuteMs: labelMs, reason: 'failed' };
       }
       if (labelMs === null) return { kind: 'closed' };
       pending = { minute, labelMs, day, reason: err.reason };
+      // Waiting users and a table still in the cache pass in seconds: the same minute is tried again (a
+      // stale table once more: two readings a minute at most). A failed service or a spent share is not
+      // asked again before the next minute.
+      if (reads.minute !== minute) reads = { minute, count: 0 };
+      if (err.reason === 'stale') reads.count++;
+      if (err.reason === 'failed' || err.reason === 'budget' || reads.count >= MAX_STALE_READS)
+        recordedMinute = minute;
       return { kind: 'skipped', minuteMs: labelMs, reason: err.reason };
     }
   }
