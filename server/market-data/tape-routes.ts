@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelope } from '../../src/contract/envelope';
+import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { MARKET_DATA_ROUTES } from '../../src/contract/market-data';
 import type { IntradaySeries, TapeStatus } from '../../src/contract/market-data';
 import { intradayParamsSchema } from '../../src/contract/market-tape';
@@ -61,7 +61,13 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
   let store: ResearchStore | null = opts.store ?? null;
   const ownStore = opts.store === undefined;
   app.addHook('onReady', async () => {
-    store ??= await openResearchStore(opts.storePath);
+    try {
+      store ??= await openResearchStore(opts.storePath);
+    } catch (err) {
+      // The rest of the app serves without the tape; the intraday route says why.
+      opts.log?.warn({ err, path: opts.storePath }, 'tape: the research store could not be opened');
+      return;
+    }
     const recorder = createTapeRecorder({ ...opts, store });
     recorders.set(app, recorder);
     if (opts.autoStart !== false) recorder.start(opts.ticker);
@@ -84,7 +90,13 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
             .send(JSON.stringify(errorEnvelope(parsed.code, parsed.message, request.id)));
         }
         const recorder = recorders.get(app);
-        if (!store || !recorder) throw new Error('The minute tape is not ready');
+        if (!store || !recorder) {
+          const message = 'The minute tape is not available: its store could not be opened.';
+          return reply
+            .code(503)
+            .header('x-request-id', request.id)
+            .send(JSON.stringify(errorEnvelope(ErrorCode.UPSTREAM_UNAVAILABLE, message, request.id)));
+        }
         const [days, tape] = await Promise.all([
           readIntraday(store, parsed.value.thscode, parsed.value.days),
           recorder.status(),

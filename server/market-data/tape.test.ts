@@ -236,3 +236,28 @@ describe('the minute tape through a session', () => {
     expect(received.length).toBe(before);
   });
 });
+
+describe('the tape without its store', () => {
+  it('leaves the rest of the app serving: the intraday route says the tape is unavailable, the status says off', async () => {
+    const broken = createApp({
+      // A file where the store's folder should be: it cannot be opened.
+      config: testConfig({
+        LOG_LEVEL: 'silent',
+        MARKET_DATA: 'on',
+        RESEARCH_DB: '/dev/null/research.duckdb',
+      }),
+      upstream: { baseUrl: 'http://127.0.0.1:9', apiKey: KEY },
+      mode: 'simulated',
+      logger: false,
+      clock: () => SIM_NOW,
+      ticker: new ManualClock(SIM_NOW),
+    });
+    await broken.ready();
+    const res = await broken.inject(`${INTRADAY}?thscode=600519.SH`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json<{ code: number }>().code).toBe(5003);
+    expect((await broken.inject('/bff/health')).statusCode).toBe(200);
+    expect((await tapeStatus(broken)).state).toBe('off');
+    await broken.close();
+  });
+});
