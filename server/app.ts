@@ -519,6 +519,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
     registerTape(app, MARKET_DATA_BASE_PATH, {
       storePath: deps.config.marketData.researchDb,
       upstream: gateway.backgroundUpstream,
+      // Replicas that do not hold the lease copy the holder's readings from the shared cache.
+      kept: (req) => gateway.kept(req),
       leases: localLeases(),
       clock,
       ticker,

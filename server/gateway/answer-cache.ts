@@ -195,6 +195,16 @@ export class AnswerCache {
    * `priority` 'background' is for server-side work nobody waits for (the minute tape): its call queues
    * behind every user request in the budget and is the first dropped when the queue is full.
    */
+  /**
+   * The answer kept for a request, here or by another replica (shared layer), fresh or not, without any
+   * upstream call: undefined when none is kept.
+   */
+  async kept(request: Omit<ResilientRequest, 'priority'>): Promise<string | undefined> {
+    const key = keyOf(request);
+    const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
+    return usable?.representation.body;
+  }
+
   async serve(request: Omit<ResilientRequest, 'priority'>, priority: Priority = 'user'): Promise<Served> {
     const key = keyOf(request);
     const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);

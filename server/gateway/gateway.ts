@@ -59,6 +59,11 @@ export interface Gateway {
    * user request in the budget and are the first dropped when the queue is full.
    */
   backgroundUpstream: Upstream;
+  /**
+   * The answer the cache keeps for a request (here or shared by another replica), without calling the
+   * service; null when none is kept. Replicas that do not hold the tape's lease copy its readings so.
+   */
+  kept(req: UpstreamRequest): Promise<UpstreamOutcome | null>;
   status(): GatewayStatus;
   /** Upstream calls running now (tests move a manual clock only when this is zero). */
   inFlight(): number;
@@ -109,19 +114,23 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     };
   }
 
-  async function callThrough(req: UpstreamRequest, priority: Priority = 'user'): Promise<UpstreamOutcome> {
-    const served = await cache.serve(req, priority);
-    if (served.type === 'failure') return { ok: false, failure: served.failure };
-    // Cached answers keep only their text; it was an envelope when it was stored.
+  /** Cached answers keep only their text; it was an envelope when it was stored. */
+  function outcomeOf(body: string): UpstreamOutcome {
     let json: unknown;
     try {
-      json = JSON.parse(served.body);
+      json = JSON.parse(body);
     } catch {
       return { ok: false, failure: badResponse('not JSON') };
     }
     const envelope = rawEnvelopeSchema.safeParse(json);
     if (!envelope.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
-    return { ok: true, envelope: envelope.data, body: served.body };
+    return { ok: true, envelope: envelope.data, body };
+  }
+
+  async function callThrough(req: UpstreamRequest, priority: Priority = 'user'): Promise<UpstreamOutcome> {
+    const served = await cache.serve(req, priority);
+    if (served.type === 'failure') return { ok: false, failure: served.failure };
+    return outcomeOf(served.body);
   }
 
   return {
@@ -129,6 +138,10 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     fresh: (req) => cache.fresh(req),
     upstream: { call: (req) => callThrough(req), close: async () => undefined },
     backgroundUpstream: { call: (req) => callThrough(req, 'background'), close: async () => undefined },
+    kept: async (req) => {
+      const body = await cache.kept(req);
+      return body === undefined ? null : outcomeOf(body);
+    },
     status,
     inFlight: () => budget.inFlight,
     shared,

@@ -7,7 +7,7 @@ import { rawEnvelopeSchema } from '../../src/contract/envelope';
 import { shanghaiMidnight } from '../../src/contract/time';
 import { createSimulator } from '../simulator/index';
 import { httpError } from '../gateway/failures';
-import type { Upstream, UpstreamRequest } from '../gateway/upstream-client';
+import type { Upstream, UpstreamOutcome, UpstreamRequest } from '../gateway/upstream-client';
 import { localLeases } from './lease';
 import type { Leases } from './lease';
 import { sharedLeases } from './lease.testkit';
@@ -225,5 +225,50 @@ describe('the tape recorder', () => {
     expect((await r.tick()).kind).toBe('recorded');
     expect(await tapeGaps(store, DAY)).toEqual([{ minute_ms: at('10:20'), reason: 'failed' }]);
     await store.close();
+  }, 60_000);
+
+  it('lets the other replica copy the holder’s readings from the shared cache, without a call of its own', async () => {
+    const leases = sharedLeases(() => now);
+    const stores = [await openResearchStore(':memory:'), await openResearchStore(':memory:')];
+    const [leaderStore, followerStore] = stores;
+    if (!leaderStore || !followerStore) throw new Error('two stores');
+    // What the holder's calls leave in the cache shared by the replicas (Redis in production).
+    const shared = new Map<string, UpstreamOutcome>();
+    const inner = countingUpstream();
+    const caching: Upstream = {
+      async call(req) {
+        const outcome = await inner.call(req);
+        shared.set(`${req.operation.id}?${req.query}`, outcome);
+        return outcome;
+      },
+      close: async () => undefined,
+    };
+    const leader = recorder(leaderStore, { leases: leases.holder('a'), upstream: caching });
+    const follower = recorder(followerStore, {
+      leases: leases.holder('b'),
+      kept: async (req) => shared.get(`${req.operation.id}?${req.query}`) ?? null,
+    });
+    now = at('11:28');
+    expect((await leader.recorder.tick()).kind).toBe('recorded');
+    // The follower looks at 11:29 before the holder: only 11:28's table is kept, so it waits.
+    now = at('11:29');
+    expect(await follower.recorder.tick()).toMatchObject({ kind: 'skipped', reason: 'stale' });
+    for (let m = 0; m < 2; m++, now += 60_000) {
+      expect((await leader.recorder.tick()).kind).toBe('recorded');
+      now += 5_000;
+      expect((await follower.recorder.tick()).kind).toBe('recorded');
+      now -= 5_000;
+    }
+    expect(follower.upstream.calls).toEqual([]);
+    expect(await recordedMinutes(followerStore, DAY)).toEqual([at('11:29'), at('11:30')]);
+    for (const code of ['600519.SH', '000001.SH']) {
+      const copied = (await readIntraday(followerStore, code, 1))[0];
+      const original = (await readIntraday(leaderStore, code, 1))[0];
+      expect(copied?.points.map((p) => [p.t, p.price, p.avg_price])).toEqual(
+        original?.points.slice(1).map((p) => [p.t, p.price, p.avg_price]),
+      );
+      expect(copied?.prev_close).toBe(original?.prev_close);
+    }
+    await Promise.all(stores.map((s) => s.close()));
   }, 60_000);
 });

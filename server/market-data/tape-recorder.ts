@@ -16,7 +16,7 @@ import type { RawQuery } from '../../src/contract/params';
 import { shanghaiDate } from '../../src/contract/time';
 import { newRequestId } from '../gateway/request-id';
 import type { Ticker } from '../gateway/ticker';
-import type { Upstream } from '../gateway/upstream-client';
+import type { Upstream, UpstreamOutcome, UpstreamRequest } from '../gateway/upstream-client';
 import type { Leases } from './lease';
 import type { ResearchStore } from './research-store';
 import { tapeSummary, writeTapeGap, writeTapeMinute } from './tape-store';
@@ -76,6 +76,12 @@ export interface TapeRecorderOptions {
   clock: () => number;
   /** TAPE_BUDGET_SHARE and UPSTREAM_RATE_PER_SEC. */
   budget: { share: number; ratePerSecond: number };
+  /**
+   * The answer the gateway's cache keeps for a request, here or shared by another replica (`gateway.kept`),
+   * without a call: a replica that does not hold the lease copies the holder's readings with it (with
+   * REDIS_URL every replica so has the tape). Without it such a replica records nothing.
+   */
+  kept?: (req: UpstreamRequest) => Promise<UpstreamOutcome | null>;
   /** User requests waiting for a turn of the budget now (`gateway.status().budget.queued.user`). */
   queuedUserRequests: () => number;
   /** Waiting user requests from which the recorder yields. */
@@ -136,6 +142,8 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
   /** Stale tables read in the current minute. */
   let reads = { minute: Number.NaN, count: 0 };
   let holder = false;
+  /** This tick copies the holder's readings from the cache (see `kept`) instead of calling. */
+  let following = false;
   let lastOutcome: TickOutcome['kind'] = 'closed';
   let running: Promise<TickOutcome> | null = null;
   let cancelTimer: (() => void) | null = null;
@@ -148,16 +156,27 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
     return calls.get(minute) ?? 0;
   }
 
-  /** One upstream call, counted in the current minute; refused (a gap) beyond the share. */
+  /**
+   * One upstream call, counted in the current minute; refused (a gap) beyond the share. A replica that
+   * follows takes the answer the cache keeps instead (no call; `stale` when there is none yet).
+   */
   async function call(id: OperationId, raw: RawQuery): Promise<unknown> {
     const minute = minuteOf(opts.clock());
-    if (callsIn(minute) + 1 > allowed) throw new TapeCallError('budget', 'the minute’s share is used up');
     const operation = catalog[id];
     const parsed = parseParams(operation.params, raw, { unknown: 'reject', known: operation.paramNames });
     if (!parsed.ok) throw new Error(`tape: bad parameters for ${id}: ${parsed.message}`);
-    calls.set(minute, callsIn(minute) + 1);
-    for (const old of calls.keys()) if (old < minute - 10 * 60_000) calls.delete(old);
-    const outcome = await opts.upstream.call({ operation, query: parsed.query, requestId: newRequestId() });
+    const request = { operation, query: parsed.query, requestId: newRequestId() };
+    let outcome: UpstreamOutcome;
+    if (following) {
+      const kept = (await opts.kept?.(request)) ?? null;
+      if (kept === null) throw new TapeCallError('stale', `${id}: nothing kept yet`);
+      outcome = kept;
+    } else {
+      if (callsIn(minute) + 1 > allowed) throw new TapeCallError('budget', 'the minute’s share is used up');
+      calls.set(minute, callsIn(minute) + 1);
+      for (const old of calls.keys()) if (old < minute - 10 * 60_000) calls.delete(old);
+      outcome = await opts.upstream.call(request);
+    }
     if (!outcome.ok) {
       const busy = outcome.failure.kind === 'busy';
       throw new TapeCallError(busy ? 'busy' : 'failed', `${id}: ${outcome.failure.message}`);
@@ -200,8 +219,11 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
         plan.indexCodes = await readIndexCodes();
       } catch (err) {
         if (err instanceof TapeCallError && err.reason === 'budget') throw err;
+        const main = MAIN_INDICES.map((i) => i.thscode).sort();
+        // A follower asks the cache again next time (the holder may not have read the lists yet).
+        if (following) return { ...plan, indexCodes: main };
         log.warn({ err }, 'tape: the sector lists could not be read; recording the main indices only');
-        plan.indexCodes = MAIN_INDICES.map((i) => i.thscode).sort();
+        plan.indexCodes = main;
       }
     }
     return plan;
@@ -214,7 +236,7 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
   ): Promise<TapeRow[] | null> {
     const chunks = Math.ceil(codes.length / INDEX_SNAPSHOT_MAX);
     const minute = minuteOf(opts.clock());
-    if (callsIn(minute) + 1 + chunks > allowed)
+    if (!following && callsIn(minute) + 1 + chunks > allowed)
       throw new TapeCallError('budget', 'the minute’s share is used up');
     const market = catalog['a-share/prices/snapshot'].data.parse(
       await call('a-share/prices/snapshot', { limit: String(WHOLE_MARKET_PAGE), offset: '0' }),
@@ -274,7 +296,9 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
     if (label === null && !preparing) return { kind: 'closed' };
     if (recordedMinute === minute) return { kind: 'done' };
     holder = await opts.leases.acquire(TAPE_LEASE, LEASE_TTL_MS);
-    if (!holder) return { kind: 'follower' };
+    following = !holder;
+    // Another replica records; this one copies its readings from the shared cache, if it can.
+    if (following && (opts.kept === undefined || label === null)) return { kind: 'follower' };
     const day = shanghaiDate(now);
     const labelMs = label === null ? null : now - sinceMidnight + label * 1000;
     try {
@@ -309,8 +333,8 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
       // asked again before the next minute.
       if (reads.minute !== minute) reads = { minute, count: 0 };
       if (err.reason === 'stale') reads.count++;
-      if (err.reason === 'failed' || err.reason === 'budget' || reads.count >= MAX_STALE_READS)
-        recordedMinute = minute;
+      const givenUp = !following && reads.count >= MAX_STALE_READS;
+      if (err.reason === 'failed' || err.reason === 'budget' || givenUp) recordedMinute = minute;
       return { kind: 'skipped', minuteMs: labelMs, reason: err.reason };
     }
   }
@@ -353,8 +377,7 @@ export function createTapeRecorder(opts: TapeRecorderOptions): TapeRecorder {
     async status() {
       const summary = await tapeSummary(opts.store);
       const minute = minuteOf(opts.clock());
-      const recording =
-        holder && (lastOutcome === 'recorded' || lastOutcome === 'done' || lastOutcome === 'skipped');
+      const recording = lastOutcome === 'recorded' || lastOutcome === 'done' || lastOutcome === 'skipped';
       return {
         state: recording ? 'recording' : 'idle',
         ...summary,
