@@ -35,8 +35,12 @@ import type { GapReason, TapeRow } from './tape-store';
  * and it yields while user requests wait for the budget: it tries again a few seconds later in the same
  * minute, and a minute it never got to is a gap (`tape_gaps`), not a late reading.
  *
- * One recorder across replicas: only the holder of the lease `tape` reads anything; the others make no
- * upstream call for the tape.
+ * A table whose data time is more than 30 s before the minute (an answer the cache kept while the
+ * clock moved on) is read again a tick later, never stored under the wrong minute.
+ *
+ * One recorder across replicas: only the holder of the lease `tape` calls the service; the others make
+ * no upstream call for the tape, and copy the holder's readings from the answer cache they share with it
+ * (`kept`; Redis with REDIS_URL) when they can, so that every replica can draw the intraday charts.
  */
 
 export const TAPE_LEASE = 'tape';
