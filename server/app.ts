@@ -529,6 +529,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
         ratePerSecond: deps.config.upstreamRatePerSecond,
       },
       queuedUserRequests: () => gateway.status().budget.queued.user,
+      limitClients,
       log: app.log,
     });
   }

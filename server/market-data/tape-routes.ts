@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { MARKET_DATA_ROUTES } from '../../src/contract/market-data';
 import type { IntradaySeries, TapeStatus } from '../../src/contract/market-data';
@@ -25,6 +25,8 @@ export interface TapeOptions extends Omit<TapeRecorderOptions, 'store'> {
   storePath: string;
   /** Real time in production: how often the recorder looks at the market clock. */
   ticker: Ticker;
+  /** The per-client rate limit of /api (a flood of chart requests must not take the store). */
+  limitClients?: onRequestHookHandler;
   /** Tests drive `tapeRecorderOf(app).tick()` themselves. */
   autoStart?: boolean;
 }
@@ -79,6 +81,7 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
   });
   app.register(
     async (scope) => {
+      if (opts.limitClients) scope.addHook('onRequest', opts.limitClients);
       scope.get(MARKET_DATA_ROUTES.intraday, async (request, reply) => {
         reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
         const raw = toRawQuery(request.query);
