@@ -48,6 +48,9 @@ import type { ChangeStreamLimits } from './watchlists/events';
 import { HEALTH_PATHS } from '../src/contract/health';
 import { NON_CANONICAL_TARGET_PATH, isSafeMethod, readTarget } from './request-target';
 import type { NonCanonicalTarget } from './request-target';
+import { MARKET_DATA_BASE_PATH } from '../src/contract/market-data';
+import { localLeases } from './market-data/lease';
+import { registerTape } from './market-data/tape-routes';
 
 export type Mode = 'simulated' | 'live';
 
@@ -525,6 +528,26 @@ export function createApp(deps: AppDeps): FastifyInstance {
         ? null
         : { secret: auth.sessionSecret, tokens: () => watchlistStores.get(app)?.feedTokens },
   });
+
+  // The minute tape (server/market-data/tape-*.ts): one recorder across replicas, by the lease 'tape'.
+  if (deps.config.marketData.enabled) {
+    registerTape(app, MARKET_DATA_BASE_PATH, {
+      storePath: deps.config.marketData.researchDb,
+      upstream: gateway.backgroundUpstream,
+      // Replicas that do not hold the lease copy the holder's readings from the shared cache.
+      kept: (req) => gateway.kept(req),
+      leases: localLeases(),
+      clock,
+      ticker,
+      budget: {
+        share: deps.config.marketData.tapeBudgetShare,
+        ratePerSecond: deps.config.upstreamRatePerSecond,
+      },
+      queuedUserRequests: () => gateway.status().budget.queued.user,
+      limitClients,
+      log: app.log,
+    });
+  }
 
   if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });
 

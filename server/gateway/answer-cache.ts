@@ -7,6 +7,7 @@ import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';
 import { Representation } from './representation';
 import type { Ticker } from './ticker';
+import type { Priority } from './budget';
 import type { Loaded, SharedAnswer, SharedState } from './shared/shared-state';
 
 /**
@@ -190,7 +191,21 @@ export class AnswerCache {
     return answer(cached, 'HIT', now);
   }
 
-  async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
+  /**
+   * `priority` 'background' is for server-side work nobody waits for (the minute tape): its call queues
+   * behind every user request in the budget and is the first dropped when the queue is full.
+   */
+  /**
+   * The answer kept for a request, here or by another replica (shared layer), fresh or not, without any
+   * upstream call: undefined when none is kept.
+   */
+  async kept(request: Omit<ResilientRequest, 'priority'>): Promise<string | undefined> {
+    const key = keyOf(request);
+    const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
+    return usable?.representation.body;
+  }
+
+  async serve(request: Omit<ResilientRequest, 'priority'>, priority: Priority = 'user'): Promise<Served> {
     const key = keyOf(request);
     const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
     const now = this.opts.ticker.now();
@@ -203,7 +218,7 @@ export class AnswerCache {
       this.refreshInBackground(key, { ...request, priority: 'background' });
       return answer(usable, 'STALE', now);
     }
-    const context: FetchContext = { request: { ...request, priority: 'user' }, result: null };
+    const context: FetchContext = { request: { ...request, priority }, result: null };
     try {
       const value = await this.lru.fetch(key, { forceRefresh: usable !== undefined, context });
       // Only a rejected fetch yields no value (fetchMethod never returns undefined).

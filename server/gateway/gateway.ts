@@ -1,7 +1,7 @@
 import { AnswerCache } from './answer-cache';
 import type { CacheEntry, CacheStats, Served, ServedAnswer } from './answer-cache';
 import { Budget } from './budget';
-import type { BudgetOptions, BudgetStatus } from './budget';
+import type { BudgetOptions, BudgetStatus, Priority } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
 import { CircuitBreakers } from './circuit-breaker';
 import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
@@ -54,6 +54,16 @@ export interface Gateway {
   fresh(req: UpstreamRequest): ServedAnswer | undefined;
   /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
   upstream: Upstream;
+  /**
+   * The same path for server-side work nobody waits for (the minute tape): its calls queue behind every
+   * user request in the budget and are the first dropped when the queue is full.
+   */
+  backgroundUpstream: Upstream;
+  /**
+   * The answer the cache keeps for a request (here or shared by another replica), without calling the
+   * service; null when none is kept. Replicas that do not hold the tape's lease copy its readings so.
+   */
+  kept(req: UpstreamRequest): Promise<UpstreamOutcome | null>;
   status(): GatewayStatus;
   /** Upstream calls running now (tests move a manual clock only when this is zero). */
   inFlight(): number;
@@ -104,25 +114,34 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     };
   }
 
-  async function callThrough(req: UpstreamRequest): Promise<UpstreamOutcome> {
-    const served = await cache.serve(req);
-    if (served.type === 'failure') return { ok: false, failure: served.failure };
-    // Cached answers keep only their text; it was an envelope when it was stored.
+  /** Cached answers keep only their text; it was an envelope when it was stored. */
+  function outcomeOf(body: string): UpstreamOutcome {
     let json: unknown;
     try {
-      json = JSON.parse(served.body);
+      json = JSON.parse(body);
     } catch {
       return { ok: false, failure: badResponse('not JSON') };
     }
     const envelope = rawEnvelopeSchema.safeParse(json);
     if (!envelope.success) return { ok: false, failure: badResponse('JSON without the standard envelope') };
-    return { ok: true, envelope: envelope.data, body: served.body };
+    return { ok: true, envelope: envelope.data, body };
+  }
+
+  async function callThrough(req: UpstreamRequest, priority: Priority = 'user'): Promise<UpstreamOutcome> {
+    const served = await cache.serve(req, priority);
+    if (served.type === 'failure') return { ok: false, failure: served.failure };
+    return outcomeOf(served.body);
   }
 
   return {
     serve: (req) => cache.serve(req),
     fresh: (req) => cache.fresh(req),
-    upstream: { call: callThrough, close: async () => undefined },
+    upstream: { call: (req) => callThrough(req), close: async () => undefined },
+    backgroundUpstream: { call: (req) => callThrough(req, 'background'), close: async () => undefined },
+    kept: async (req) => {
+      const body = await cache.kept(req);
+      return body === undefined ? null : outcomeOf(body);
+    },
     status,
     inFlight: () => budget.inFlight,
     shared,

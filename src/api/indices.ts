@@ -14,15 +14,7 @@ export type IndexQuote = DataOf<'a-share-index/prices/snapshot'>['item'][number]
 export type IndexBar = DataOf<'a-share-index/prices/historical'>['item'][number];
 export type Constituent = DataOf<'a-share-index/constituents/ths-stock-list'>['item'][number];
 
-/** The exchange indices an analyst reads first, in the order terminals show them. */
-export const MAIN_INDICES = [
-  { thscode: '000001.SH', name: ['上证指数', 'SSE Composite'] },
-  { thscode: '399001.SZ', name: ['深证成指', 'SZSE Component'] },
-  { thscode: '399006.SZ', name: ['创业板指', 'ChiNext'] },
-  { thscode: '000688.SH', name: ['科创50', 'STAR 50'] },
-  { thscode: '000300.SH', name: ['沪深300', 'CSI 300'] },
-  { thscode: '000905.SH', name: ['中证500', 'CSI 500'] },
-] as const;
+export { MAIN_INDICES } from '../contract/operations/index-group-terms';
 
 export function indexListQuery(tag: IndexTag) {
   return operationQuery('a-share-index/catalog/ths-index-list', { tag });

@@ -83,7 +83,10 @@ export const planeStatusSchema = z.object({
 export type PlaneStatus = z.infer<typeof planeStatusSchema>;
 
 export const intradayPointSchema = z.object({
-  /** The minute (ms, Shanghai wall clock as Unix ms), the bar's end as exchanges label it (09:31 … 15:00). */
+  /**
+   * The minute (Unix ms of the Shanghai wall-clock time), the bar's end as exchanges label it: 09:30 (the
+   * opening auction's match), 09:31 … 11:30, 13:01 … 15:00 (market-tape.ts, TAPE_LABELS).
+   */
   t: z.number(),
   price: z.number(),
   /** Volume-weighted average price of the day up to this minute. */

@@ -1,7 +1,7 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter, yearOf } from './calendar';
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
+import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath, valueShareAt } from './session-path';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
 import { limitPrices as limitPricesOf, type LimitPrices } from '../../../src/contract/price-limits';
 
@@ -489,8 +489,9 @@ function partialBar(c: Curve, full: DayBar, progress: number): DayBar {
   const auctionShare = auctionShareOf(c.stock, full.index);
   const share = auctionShare + (1 - auctionShare) * continuousVolumeShare(progress);
   const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);
-  const vwap = (full.open + high + low + price) / 4;
-  return { ...full, close: price, high, low, volume, turnover: Math.round(volume * vwap) };
+  // The value traded so far at the path's prices: it only grows, and ends on the day's turnover.
+  const turnover = Math.round(full.turnover * valueShareAt(full, path, progress, auctionShare));
+  return { ...full, close: price, high, low, volume, turnover };
 }
 
 /** Share of the day's volume matched in the opening auction. */

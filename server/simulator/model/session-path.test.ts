@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath } from './session-path';
+import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath, valueShareAt } from './session-path';
 
 const day = { open: 10, high: 11, low: 9.5, close: 10.5 };
 
@@ -35,5 +35,24 @@ describe('session path', () => {
     const firstTenth = continuousVolumeShare(0.1);
     const middleTenth = continuousVolumeShare(0.55) - continuousVolumeShare(0.45);
     expect(firstTenth).toBeGreaterThan(middleTenth);
+  });
+
+  it('grows the traded value with the volume at the path’s prices, from the auction to the whole day', () => {
+    const path = { highFirst: true, t1: 0.2, t2: 0.6 };
+    const auction = 0.04;
+    // The auction's value alone at the start, all of it at the close.
+    const atOpen = valueShareAt(day, path, 0, auction);
+    expect(atOpen).toBeGreaterThan(0);
+    expect(atOpen).toBeLessThan(0.05);
+    expect(valueShareAt(day, path, 1, auction)).toBe(1);
+    let previous = atOpen;
+    for (let p = 0.01; p <= 1; p += 0.01) {
+      const share = valueShareAt(day, path, p, auction);
+      expect(share).toBeGreaterThanOrEqual(previous);
+      previous = share;
+    }
+    // Early trading near the high: the value runs ahead of the volume (an average above the day's).
+    const volumeShare = auction + (1 - auction) * continuousVolumeShare(0.2);
+    expect(valueShareAt(day, path, 0.2, auction)).toBeGreaterThan(volumeShare);
   });
 });

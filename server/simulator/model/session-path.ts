@@ -76,10 +76,56 @@ export function pathAt(
   return { price, high: Math.max(high, price), low: Math.min(low, price) };
 }
 
+/** Swing of the continuous volume's intensity over the session (see `continuousVolumeShare`). */
+const VOLUME_SWING = 0.35;
+
 /**
  * Share of the continuous session's volume traded after `progress` (0..1): busier at the open and the
  * close than at midday.
  */
 export function continuousVolumeShare(progress: number): number {
-  return progress + (0.35 * Math.sin(2 * Math.PI * progress)) / (2 * Math.PI);
+  return progress + (VOLUME_SWING * Math.sin(2 * Math.PI * progress)) / (2 * Math.PI);
+}
+
+/** ∫ (a + b·p) d(continuousVolumeShare(p)) from 0 to `p`, in closed form. */
+function linearValue(a: number, b: number, p: number): number {
+  const w = 2 * Math.PI;
+  const s = Math.sin(w * p);
+  const c = Math.cos(w * p);
+  return a * p + (b * p * p) / 2 + VOLUME_SWING * ((a * s) / w + b * ((p * s) / w + (c - 1) / (w * w)));
+}
+
+/**
+ * Share of the day's traded value (turnover) after a share `progress` (0..1) of the session: the opening
+ * auction's `auctionShare` of the volume at the open, then the continuous volume at the path's price.
+ * It only grows, so a day's cumulative turnover never falls from one minute to the next, and its ratio
+ * to the volume share is the running average price relative to the day's.
+ */
+export function valueShareAt(
+  full: DayPrices,
+  path: SessionPath,
+  progress: number,
+  auctionShare: number,
+): number {
+  const knots: readonly (readonly [number, number])[] = [
+    [0, full.open],
+    [path.t1, path.highFirst ? full.high : full.low],
+    [path.t2, path.highFirst ? full.low : full.high],
+    [1, full.close],
+  ];
+  const value = (upTo: number) => {
+    let total = 0;
+    for (let i = 1; i < knots.length; i++) {
+      const [ta, pa] = knots[i - 1] ?? [0, full.open];
+      const [tb, pb] = knots[i] ?? [1, full.close];
+      if (upTo <= ta || tb <= ta) continue;
+      const end = Math.min(upTo, tb);
+      const b = (pb - pa) / (tb - ta);
+      const a = pa - b * ta;
+      total += linearValue(a, b, end) - linearValue(a, b, ta);
+    }
+    return auctionShare * full.open + (1 - auctionShare) * total;
+  };
+  const whole = value(1);
+  return whole > 0 ? Math.min(1, Math.max(0, value(Math.min(1, Math.max(0, progress))) / whole)) : 1;
 }

@@ -37,8 +37,7 @@ export function sparkWindow(today: string): { start: number; end: number } {
   return { start: shanghaiMidnight(addDays(today, -50)), end: shanghaiMidnight(today) };
 }
 
-/** The sector groups the home ranks (the sector page offers the others). */
-export const HOME_SECTOR_TAGS = ['industry', 'cn_concept'] as const;
+export { HOME_SECTOR_TAGS } from '../../contract/operations/index-group-terms';
 
 /** Rows of each sector list on the card. */
 export const SECTOR_ROWS = 5;
