@@ -44,6 +44,9 @@ export default defineConfig({
         SIM_NOW: process.env['E2E_SIM_NOW'] ?? '2026-07-15T10:10:00+08:00',
         LOG_LEVEL: 'warn',
         STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
+        // The simulator's market dumps hold a few hundred stocks (the whole market takes a minute of both cores).
+        SIM_DUMP_CODES: 'first:300',
+        SIM_DUMP_DIR: path.join(os.tmpdir(), 'market-dashboard-e2e-dumps'),
         WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-proxy-${Date.now()}.sqlite`),
         AUTH_MODE: 'proxy',
         TRUSTED_PROXIES: TRUSTED_PROXY,

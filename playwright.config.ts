@@ -70,6 +70,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A private build folder lets several checkouts' e2e runs share one machine.
       STATIC_DIR: process.env['E2E_STATIC_DIR'] ?? 'dist',
+      // The simulator's market dumps hold a few hundred stocks (the whole market takes a minute of both cores).
+      SIM_DUMP_CODES: 'first:300',
+      SIM_DUMP_DIR: path.join(os.tmpdir(), 'market-dashboard-e2e-dumps'),
       // A fresh store per run, so watchlist tests never see a previous run's lists.
       WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
       // Every spec writes from 127.0.0.1 without sign-in: one client to the write limit.

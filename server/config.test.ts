@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       simNow: null,
       simRestricted: 'closed',
       simClockControl: false,
+      simDumps: { dir: 'data/sim-dumps', codes: 'all', prepare: 'on-request' },
       upstreamTimeoutMs: 10000,
       upstreamConnectTimeoutMs: 3000,
       upstreamRatePerSecond: 5,
@@ -235,6 +236,19 @@ describe('loadConfig', () => {
     expect(errorOf({ ...LIVE, SIM_CLOCK_CONTROL: 'on' }).variable).toBe('SIM_CLOCK_CONTROL');
   });
 
+  it("reads which stocks the simulator's dumps hold, their folder and when they are written", () => {
+    expect(loadConfig({}).simDumps).toEqual({ dir: 'data/sim-dumps', codes: 'all', prepare: 'on-request' });
+    expect(loadConfig({ SIM_DUMP_CODES: 'first:300' }).simDumps.codes).toBe(300);
+    expect(loadConfig({ SIM_DUMP_CODES: '600519.SH, 000001.SZ' }).simDumps.codes).toEqual([
+      '600519.SH',
+      '000001.SZ',
+    ]);
+    expect(loadConfig({ SIM_DUMP_PREPARE: 'at-start', SIM_DUMP_DIR: '/tmp/d' }).simDumps).toMatchObject({
+      dir: '/tmp/d',
+      prepare: 'at-start',
+    });
+  });
+
   it.each([
     ['SIM_CLOCK_CONTROL', 'yes', /must be on or off/],
     ['SIM_RESTRICTED', 'maybe', /must be open or closed/],
@@ -247,6 +261,9 @@ describe('loadConfig', () => {
     ['CACHE_MAX_MB', '0', /from 1 to/],
     ['CLIENT_RATE_LIMIT_PER_MIN', 'lots', /whole number/],
     ['WRITE_RATE_LIMIT_PER_MIN', '0', /from 1 to/],
+    ['SIM_DUMP_CODES', 'first:', /all, first:N or A-share codes/],
+    ['SIM_DUMP_CODES', '600519.SH,600519', /all, first:N or A-share codes/],
+    ['SIM_DUMP_PREPARE', 'never', /must be on-request or at-start/],
   ])('refuses %s=%s', (name, value, rule) => {
     const err = errorOf({ [name]: value });
     expect(err.variable).toBe(name);

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { isValidDate } from '../src/contract/params';
+import { A_SHARE_CODE_RE, isValidDate } from '../src/contract/params';
 import { MIN_KEY_LENGTH } from './gateway/redact';
 
 /**
@@ -21,6 +21,8 @@ export interface Config {
   simRestricted: 'open' | 'closed';
   /** Tests only: loopback clients may move the pinned simulator clock (`/bff/test/clock`). */
   simClockControl: boolean;
+  /** The simulator's whole-market dump files: folder, which stocks (all, the first n, or some codes), when written. */
+  simDumps: { dir: string; codes: 'all' | number | readonly string[]; prepare: 'on-request' | 'at-start' };
   upstreamTimeoutMs: number;
   upstreamConnectTimeoutMs: number;
   /** Global budget of upstream calls: at most this many in any second... */
@@ -155,6 +157,24 @@ export const configVariables: readonly ConfigVariable[] = [
     description:
       'Tests only: on lets loopback clients move the pinned simulator clock forward with PUT /bff/test/clock. Needs SIM_NOW; refused with a real key.',
     default: 'off',
+  },
+  {
+    name: 'SIM_DUMP_DIR',
+    description:
+      "Folder of the simulator's whole-market dump files (one per dump and data date, reused after a restart).",
+    default: 'data/sim-dumps',
+  },
+  {
+    name: 'SIM_DUMP_CODES',
+    description:
+      "Which stocks the simulator's dumps hold: all, first:N (the first N codes of the code table) or a comma-separated list of codes (tests and e2e runs: the whole market takes about a minute of both cores).",
+    default: 'all',
+  },
+  {
+    name: 'SIM_DUMP_PREPARE',
+    description:
+      'When the simulator writes the dump files of a data date: on-request (the first link request starts it and answers 4040 until done) or at-start (also at start-up, in the background).',
+    default: 'on-request',
   },
   {
     name: 'UPSTREAM_TIMEOUT_MS',
@@ -417,6 +437,17 @@ function fraction(min: number, max: number) {
     .transform(Number)
     .refine((n) => n >= min && n <= max, rule);
 }
+
+/** SIM_DUMP_CODES: `all`, `first:N`, or A-share codes separated by commas. */
+const simDumpCodes = z.string().transform((text, ctx): 'all' | number | readonly string[] => {
+  if (text === 'all') return 'all';
+  const first = /^first:(\d{1,5})$/.exec(text);
+  if (first) return Number(first[1]);
+  const codes = text.split(',').map((c) => c.trim());
+  if (codes.every((c) => A_SHARE_CODE_RE.test(c))) return codes;
+  ctx.addIssue({ code: 'custom', message: 'must be all, first:N or A-share codes separated by commas' });
+  return z.NEVER;
+});
 
 const ISO_WITH_OFFSET_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -703,6 +734,15 @@ export function loadConfig(env: Env): Config {
     simNow: simNowText === undefined ? null : parseSimNow(simNowText),
     simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
     simClockControl,
+    simDumps: {
+      dir: parseWith(env, 'SIM_DUMP_DIR', z.string().min(1, 'must name a folder')),
+      codes: parseWith(env, 'SIM_DUMP_CODES', simDumpCodes),
+      prepare: parseWith(
+        env,
+        'SIM_DUMP_PREPARE',
+        z.enum(['on-request', 'at-start'], 'must be on-request or at-start'),
+      ),
+    },
     upstreamTimeoutMs,
     upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
     upstreamRatePerSecond,

@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { startSimulator } from './simulator/index';
 import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases.testkit';
 import { implementedOperations } from './simulator/index';
-import { TRADING_MORNING } from './simulator/testkit';
+import { TRADING_MORNING, testDumps } from './simulator/testkit';
 import { testConfig } from './testkit';
 
 /**
@@ -22,7 +22,14 @@ let app: FastifyInstance;
 beforeAll(async () => {
   // Opened so that the restricted operations' samples and rules are exercised too (closed, they answer
   // 2003 whatever the parameters; the simulator's own tests cover that).
-  sim = await startSimulator({ apiKey: KEY, now: () => TRADING_MORNING, restricted: 'open' });
+  sim = await startSimulator({
+    apiKey: KEY,
+    now: () => TRADING_MORNING,
+    restricted: 'open',
+    dumps: testDumps,
+  });
+  // The dumps answer a link once their files exist (4040 while they are written).
+  await testDumps.prepare(TRADING_MORNING);
   app = createApp({
     // The upstream budget is tested elsewhere; here it would only make a hundred requests slow.
     config: testConfig({ LOG_LEVEL: 'silent', UPSTREAM_RATE_PER_S: '1000', UPSTREAM_BURST: '1000' }),
@@ -31,7 +38,7 @@ beforeAll(async () => {
     clock: () => TRADING_MORNING,
   });
   await app.ready();
-});
+}, 120_000);
 afterAll(async () => {
   await app.close();
   await sim.close();

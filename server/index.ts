@@ -41,7 +41,15 @@ async function connectUpstream(
   const apiKey = randomBytes(24).toString('base64url');
   // Loaded only in simulated mode: live mode never needs the simulator's code.
   const { startSimulator } = await import('./simulator/index');
-  const simulator = await startSimulator({ apiKey, now: clock, restricted: config.simRestricted });
+  const simulator = await startSimulator({
+    apiKey,
+    now: clock,
+    restricted: config.simRestricted,
+    dumpDir: config.simDumps.dir,
+    dumpCodes: config.simDumps.codes,
+  });
+  // In the background: the server serves meanwhile, and the dumps answer 4040 until their files exist.
+  if (config.simDumps.prepare === 'at-start') simulator.dumps.prepare(clock()).catch(() => undefined);
   return { upstream: { baseUrl: simulator.url.replace(/\/+$/, ''), apiKey }, simulator };
 }
 

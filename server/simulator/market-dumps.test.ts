@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { catalog } from '../../src/contract/catalog';
+import { panelBarSchema } from '../../src/contract/market-data';
 import {
   ADJUSTMENT_COLUMNS,
   DAILY_K_COLUMNS,
@@ -56,18 +57,14 @@ function download(url: string) {
   return app.inject({ method: 'GET', url: `${target.pathname}${target.search}` });
 }
 
-const barRow = z.object({
+/** A row of a bar dump: the panel's bar (the same fields) with the code and the constant columns. */
+const barRow = panelBarSchema.extend({
   thscode: z.string(),
   currency: z.literal('CNY'),
   interval: z.literal('1d'),
   adjusted: z.literal('none'),
+  // BIGINT is read as a string.
   date_ms: z.string().transform(Number),
-  open_price: z.number(),
-  high_price: z.number(),
-  low_price: z.number(),
-  close_price: z.number(),
-  volume: z.number(),
-  turnover: z.number(),
 });
 const eventRow = z.object({
   thscode: z.string(),

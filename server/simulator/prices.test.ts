@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
 import { boardOf } from '../../src/contract/price-limits';
-import { corporateEvents, dailyBar, firstBarIndex } from './model/prices';
+import { corporateEvents, dailyBar, firstBarIndex, forEachDailyBar } from './model/prices';
 import { dateOf, dayOf, dayOfMs, midnightMs, tradingIndexOf } from './model/calendar';
 import { allStocks, priceLimit, stockByCode } from './model/universe';
 import type { simAt } from './testkit';
@@ -94,6 +94,29 @@ describe('prices', () => {
     // Limit days exist (jump events), but are rare.
     expect(limitDays).toBeGreaterThan(50);
     expect(limitDays).toBeLessThan(2000);
+  });
+
+  it('walks whole histories with the same bars as day-by-day access (forEachDailyBar = dailyBar)', () => {
+    const last = tradingIndexOf(dayOf('2026-07-15'));
+    const stocks = allStocks().filter((_, i) => i % 400 === 0);
+    for (const code of ['600519.SH', '300013.SZ', '001201.SZ', '920050.BJ']) {
+      const stock = stockByCode(code);
+      if (stock) stocks.push(stock);
+    }
+    for (const s of stocks) {
+      const walked: ReturnType<typeof dailyBar>[] = [];
+      forEachDailyBar(s, 0, last, (bar) => walked.push(bar));
+      const direct = [];
+      for (let t = firstBarIndex(s); t <= last; t++) direct.push(dailyBar(s, t));
+      expect(walked.length, s.thscode).toBeGreaterThan(0);
+      expect(walked, s.thscode).toEqual(direct);
+    }
+    // A window inside the history starts where asked.
+    const moutai = stockByCode('600519.SH');
+    if (!moutai) throw new Error('600519.SH');
+    const window: number[] = [];
+    forEachDailyBar(moutai, last - 9, last, (bar) => window.push(bar.index));
+    expect(window).toEqual(Array.from({ length: 10 }, (_, i) => last - 9 + i));
   });
 
   it('has realistic magnitudes for the calibration stocks', async () => {
@@ -226,12 +249,11 @@ describe('adjusted series', () => {
           const a1 = series[i];
           if (!a0 || !a1) continue;
           const step = a1.close_price / r1.close_price / (a0.close_price / r0.close_price);
-          // Adjusted prices carry 3 decimals: allow their rounding.
-          const tolerance = 0.0006 / a1.close_price + 0.0006 / a0.close_price + 1e-9;
+          // Adjusted prices are unadjusted × factor at full precision: only float error remains.
           expect(
             Math.abs(step / expected - 1),
             `${thscode} ${dateOf(dayOfMs(r1.date_ms))}`,
-          ).toBeLessThanOrEqual(tolerance);
+          ).toBeLessThanOrEqual(1e-12);
         }
       }
       expect(exDates).toBeGreaterThanOrEqual(5);
@@ -242,6 +264,19 @@ describe('adjusted series', () => {
       expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     });
   }
+
+  it('anchors backward adjustment at the first bar of the history (2016-01-04) for an older stock', async () => {
+    const app = sim(AFTER_CLOSE);
+    const raw = await bars(app, '600519.SH', '2015-12-01', '2016-01-31', 'none');
+    const backward = await bars(app, '600519.SH', '2015-12-01', '2016-01-31', 'backward');
+    // The published history starts there: nothing before it, and the first bar is as traded.
+    expect(raw[0]?.date_ms).toBe(at('2016-01-04T00:00:00+08:00'));
+    expect(backward[0]?.close_price).toBe(raw[0]?.close_price);
+    const events = await fetchData(app, eventsOp, { thscode: '600519.SH' });
+    expect(Math.min(...events.item.map((e) => e.ex_date_ms))).toBeGreaterThan(
+      at('2016-01-04T00:00:00+08:00'),
+    );
+  });
 
   it('anchors backward adjustment at the first bar of a listing', async () => {
     const app = sim(AFTER_CLOSE);

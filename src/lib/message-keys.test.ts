@@ -91,7 +91,7 @@ const DYNAMIC: readonly Dynamic[] = [
   {
     dictionary: 'features/explorer/messages.ts',
     template: '`group.${group}`',
-    keys: 'group.a-share group.financials group.special-data group.auction group.valuation group.index group.high-frequency group.capital-flow group.fund group.futures group.options group.hk-ipo group.news group.meta',
+    keys: 'group.a-share group.financials group.special-data group.auction group.valuation group.index group.high-frequency group.capital-flow group.fund group.futures group.options group.hk-ipo group.market-dumps group.news group.meta',
     reason: "the catalog's operation groups",
   },
   {

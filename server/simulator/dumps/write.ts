@@ -14,18 +14,29 @@ import { forEachDailyBar } from '../model/prices';
 
 /** Rows per data chunk (DuckDB's vector size). */
 const CHUNK_ROWS = 2048;
+/** Memory of one job's database (a writer thread's share of the server's). */
+const MEMORY_LIMIT = '384MB';
 
+/**
+ * A DuckDB database for one job. The bars go to a file beside the output (removed after), within a
+ * memory limit: two writer threads of the whole market would otherwise hold ten years of bars in memory.
+ */
 async function withConnection<T>(
   threads: number,
+  database: string,
   fn: (connection: DuckDBConnection) => Promise<T>,
 ): Promise<T> {
-  const instance = await DuckDBInstance.create(':memory:', { threads: String(threads) });
+  const instance = await DuckDBInstance.create(database, {
+    threads: String(threads),
+    memory_limit: MEMORY_LIMIT,
+  });
   const connection = await instance.connect();
   try {
     return await fn(connection);
   } finally {
     connection.closeSync();
     instance.closeSync();
+    if (database !== ':memory:') await rm(database, { force: true });
   }
 }
 
@@ -47,7 +58,7 @@ export async function writeDailyK(
   to: number,
   out: string,
 ): Promise<number> {
-  return withConnection(1, async (connection) => {
+  return withConnection(1, `${out}.duckdb`, async (connection) => {
     await connection.run(
       'CREATE TABLE bars (thscode VARCHAR, day INTEGER, open DOUBLE, high DOUBLE, low DOUBLE, close DOUBLE, volume DOUBLE, turnover DOUBLE)',
     );
@@ -104,7 +115,7 @@ export async function writeAdjustmentFactors(
   to: number,
   out: string,
 ): Promise<number> {
-  return withConnection(1, async (connection) => {
+  return withConnection(1, ':memory:', async (connection) => {
     await connection.run(
       'CREATE TABLE events (thscode VARCHAR, ticker VARCHAR, ex_date_ms BIGINT, dividend_per_share DOUBLE, per_share_bonus DOUBLE)',
     );
@@ -136,7 +147,7 @@ export async function writeAdjustmentFactors(
 
 /** One file of several with the same columns, in the order given. */
 export async function concatParquet(parts: readonly string[], out: string): Promise<number> {
-  return withConnection(2, async (connection) => {
+  return withConnection(2, ':memory:', async (connection) => {
     const names = parts.map((_, i) => `$part${i}`).join(', ');
     const values = Object.fromEntries(parts.map((p, i) => [`part${i}`, p]));
     await copyTo(connection, `SELECT * FROM read_parquet([${names}])`, out, values);

@@ -298,10 +298,15 @@ function logCurve(c: Curve, t: number): number {
   return l;
 }
 
-/** Product of the factors of the events up to and including trading index t. */
+/** Product of the factors of the model's events up to and including trading index t. */
 function cumulativeFactor(c: Curve, t: number): number {
+  return cumulativeUpTo(c.events, t);
+}
+
+/** The `cumulative` of the last of some events (ascending) on or before trading index t; 1 before them. */
+function cumulativeUpTo(events: readonly CorporateEvent[], t: number): number {
   let g = 1;
-  for (const e of c.events) {
+  for (const e of events) {
     if (e.index > t) break;
     g = e.cumulative;
   }
@@ -381,16 +386,6 @@ function computeEvents(c: Curve): void {
       c.published.push({ ...event, cumulative: published });
     }
   }
-}
-
-/** Product of the published factors up to and including trading index t (backward adjustment). */
-function publishedFactor(c: Curve, t: number): number {
-  let g = 1;
-  for (const e of c.published) {
-    if (e.index > t) break;
-    g = e.cumulative;
-  }
-  return g;
 }
 
 function bonusProduct(c: Curve, t: number): number {
@@ -588,7 +583,7 @@ export function corporateEvents(stock: Stock): readonly CorporateEvent[] {
  * adjustment, anchored at the first published bar.
  */
 export function adjustmentFactor(stock: Stock, index: number): number {
-  return publishedFactor(curveOf(stock), index);
+  return cumulativeUpTo(curveOf(stock).published, index);
 }
 
 /** The jump streak whose block contains a trading index (cheap: no prices are computed). */

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalog, operations } from '../catalog';
 import { ErrorCode, errorCodeInfo } from '../envelope';
-import {
-  ADJUSTMENT_COLUMNS,
-  DAILY_K_COLUMNS,
-  DUMP_KINDS,
-  DUMP_LINK_TTL_MS,
-  dumpOperationId,
-  marketDumpOperations as ops,
-} from './market-dumps';
+import { DUMP_KINDS, DUMP_LINK_TTL_MS, dumpOperationId, marketDumpOperations as ops } from './market-dumps';
 import { dataCases, paramCases } from './operation-cases.testkit';
 
 const link = {
@@ -28,32 +21,7 @@ describe('market dumps in the catalog', () => {
       expect(op.source).toBe('extras');
       expect(op.paramNames).toEqual([]);
     }
-  });
-
-  it('lists the columns of §8.2 in the files’ order', () => {
-    expect(DAILY_K_COLUMNS).toEqual([
-      'thscode',
-      'currency',
-      'interval',
-      'adjusted',
-      'date_ms',
-      'open_price',
-      'high_price',
-      'low_price',
-      'close_price',
-      'volume',
-      'turnover',
-    ]);
-    expect(ADJUSTMENT_COLUMNS).toEqual([
-      'thscode',
-      'ticker',
-      'ex_date_ms',
-      'dividend_per_share',
-      'per_share_bonus',
-      'allotment_ratio',
-      'allotment_price',
-      'currency',
-    ]);
+    // The service's "about 5 minutes".
     expect(DUMP_LINK_TTL_MS).toBe(300_000);
   });
 

@@ -27,7 +27,12 @@ beforeAll(async () => {
     UPSTREAM_RATE_PER_S: '1000',
     UPSTREAM_BURST: '1000',
     WATCHLIST_DB: path.join(mkdtempSync(path.join(tmpdir(), 'explorer-walk-')), 'watchlists.sqlite'),
+    // The dumps of a few codes, written at start-up: their operations answer a link, not 4040.
+    SIM_DUMP_CODES: 'first:20',
+    SIM_DUMP_DIR: path.join(tmpdir(), 'explorer-walk-dumps'),
+    SIM_DUMP_PREPARE: 'at-start',
   });
+  await dumpsWritten(server.url);
   // The app's same-origin requests go to that server over loopback, answered as they come.
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: unknown) => {
@@ -39,7 +44,7 @@ beforeAll(async () => {
       headers: { Accept: 'application/json' },
     });
   });
-}, 60_000);
+}, 120_000);
 
 afterEach(() => {
   cleanup();
@@ -50,6 +55,23 @@ afterAll(async () => {
   vi.unstubAllGlobals();
   await server?.stop();
 });
+
+/** Waits until the server's dump operations answer a link (code 4040 while their files are written). */
+async function dumpsWritten(base: string): Promise<void> {
+  const paths = operations.filter((op) => op.group === 'market-dumps').map((op) => op.path);
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const codes = await Promise.all(
+      paths.map(async (p) => {
+        const res = await fetch(new URL(p.slice(1), base).href, { headers: { Accept: 'application/json' } });
+        const body: unknown = await res.json();
+        return typeof body === 'object' && body !== null && 'code' in body ? body.code : null;
+      }),
+    );
+    if (codes.every((c) => c === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the dumps were not written');
+}
 
 /** The shell's own request (the market session): the same as the calendar operation's sample. */
 const SHELL_CALENDAR = '/api/a-share/calendar/trading-days';
