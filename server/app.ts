@@ -23,6 +23,7 @@ import { createGateway } from './gateway/gateway';
 import type { Gateway } from './gateway/gateway';
 import { RedisSharedState } from './gateway/shared/redis-shared-state';
 import type { SharedState } from './gateway/shared/shared-state';
+import { DiskAnswers } from './gateway/disk-answers';
 import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
@@ -218,6 +219,15 @@ function buildGateway(
     },
     cache: { maxBytes: config.cacheMaxBytes, staleIfErrorMs: config.cacheStaleIfErrorMs },
     ...(shared ? { shared } : {}),
+    ...(config.answerCacheDisk
+      ? {
+          disk: new DiskAnswers({
+            ...config.answerCacheDisk,
+            ticker,
+            log: log.child({ part: 'answer-cache' }),
+          }),
+        }
+      : {}),
     // No browser request waits for a background refresh, so its failure would otherwise go unseen.
     onBackgroundFailure: (req, result) => {
       const { outcome } = result;

@@ -14,6 +14,7 @@ import { rawEnvelopeSchema } from '../../src/contract/envelope';
 import { badResponse } from './failures';
 import type { Upstream, UpstreamOutcome, UpstreamRequest } from './upstream-client';
 import type { SharedState, SharedStatus } from './shared/shared-state';
+import type { DiskAnswers, DiskAnswersStatus } from './disk-answers';
 
 /**
  * The whole path from a checked request to an answer: cache → retries → Retry-After pauses → circuit
@@ -34,6 +35,8 @@ export interface GatewayOptions {
   onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
   /** State shared with other replicas (its owner starts and closes it); none: this process alone. */
   shared?: SharedState;
+  /** The answer cache's copy on disk (closed with the gateway); none: memory only. */
+  disk?: DiskAnswers;
 }
 
 export interface GatewayStatus {
@@ -46,6 +49,8 @@ export interface GatewayStatus {
   cache: CacheStats;
   /** Only with a shared layer. */
   shared?: SharedStatus;
+  /** Only with the disk copy of the cache (ANSWER_CACHE_DB). */
+  disk?: DiskAnswersStatus;
 }
 
 export interface Gateway {
@@ -86,6 +91,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     call: (req) => resilient.call(req),
     ...(opts.onBackgroundFailure ? { onBackgroundFailure: opts.onBackgroundFailure } : {}),
     ...(shared ? { shared } : {}),
+    ...(opts.disk ? { disk: opts.disk } : {}),
   });
 
   function status(): GatewayStatus {
@@ -101,6 +107,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
       budget: budget.status(),
       cache: cache.stats(),
       ...(shared ? { shared: shared.status() } : {}),
+      ...(opts.disk ? { disk: opts.disk.status() } : {}),
     };
   }
 
@@ -130,6 +137,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     close: async () => {
       budget.close();
       cache.clear();
+      opts.disk?.close();
       await client.close();
     },
   };
