@@ -24,6 +24,7 @@ import type { Gateway } from './gateway/gateway';
 import { RedisSharedState } from './gateway/shared/redis-shared-state';
 import type { SharedState } from './gateway/shared/shared-state';
 import { DiskAnswers } from './gateway/disk-answers';
+import { createWarmer } from './gateway/warm';
 import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
@@ -421,6 +422,14 @@ export function createApp(deps: AppDeps): FastifyInstance {
     : null;
   const gateway = buildGateway(deps, ticker, clock, app.log, shared);
   gateways.set(app, gateway);
+  // The first screens' data, asked for once the server listens and after each close.
+  const warmer = deps.config.warmCache
+    ? createWarmer({ gateway, ticker, marketClock: clock, log: app.log.child({ part: 'warm' }) })
+    : null;
+  if (warmer) {
+    app.addHook('onListen', async () => warmer.start());
+    app.addHook('preClose', async () => warmer.stop());
+  }
   // Ready once Redis answered or the first attempt failed (then local until it answers).
   if (shared) {
     app.addHook('onReady', async () => shared.start());
@@ -484,7 +493,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
   // Admins only (the auth hook refuses anyone else): it shows the gateway's internals.
-  app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
+  app.get('/bff/status', async () => ({
+    mode: deps.mode,
+    now: ticker.now(),
+    ...gateway.status(),
+    ...(warmer ? { warm: warmer.status() } : {}),
+  }));
   // Watchlist lookups share the cache and the upstream budget with /api.
   app.register(watchlistsPlugin, {
     prefix: WATCHLISTS_BASE_PATH,

@@ -30,6 +30,7 @@ export function runServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = 
       LOG_LEVEL: 'warn',
       // A test's server starts cold unless the test names a disk cache (never the repository's data/).
       ANSWER_CACHE_DB: 'off',
+      WARM_CACHE: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

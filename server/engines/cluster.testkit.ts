@@ -43,6 +43,7 @@ export async function startReplica(env: NodeJS.ProcessEnv, port = 0): Promise<Re
       REPLICA_MARKET_START: String(SESSION_START),
       // Each replica starts cold unless a test names a disk cache.
       ANSWER_CACHE_DB: 'off',
+      WARM_CACHE: 'off',
       ...env,
       PORT: String(port),
     },

@@ -3,6 +3,7 @@ import type { CacheClass } from '../../src/contract/operation';
 import type { GatewayFailure } from './failures';
 import type { Lifetime } from '../../src/contract/cache-policy';
 import type { ResilientRequest, ResilientResult } from './resilient-upstream';
+import type { Priority } from './budget';
 import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';
 import { Representation } from './representation';
@@ -208,7 +209,11 @@ export class AnswerCache {
     return answer(cached, 'HIT', now);
   }
 
-  async serve(request: Omit<ResilientRequest, 'priority'>): Promise<Served> {
+  /**
+   * `background`: a call this needs waits behind the users' calls in the budget (warming, warm.ts); it is
+   * served the same way otherwise.
+   */
+  async serve(request: Omit<ResilientRequest, 'priority'>, priority: Priority = 'user'): Promise<Served> {
     const key = keyOf(request);
     const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);
     const now = this.opts.ticker.now();
@@ -221,7 +226,7 @@ export class AnswerCache {
       this.refreshInBackground(key, { ...request, priority: 'background' });
       return answer(usable, 'STALE', now);
     }
-    const context: FetchContext = { request: { ...request, priority: 'user' }, result: null };
+    const context: FetchContext = { request: { ...request, priority }, result: null };
     try {
       const value = await this.lru.fetch(key, { forceRefresh: usable !== undefined, context });
       // Only a rejected fetch yields no value (fetchMethod never returns undefined).

@@ -55,6 +55,8 @@ export interface GatewayStatus {
 
 export interface Gateway {
   serve(req: UpstreamRequest): Promise<Served>;
+  /** `serve` for no one waiting (warming): an upstream call it needs has background priority. */
+  warm(req: UpstreamRequest): Promise<Served>;
   /** A fresh cached answer at once (the hit path), or undefined when only `serve` can answer. */
   fresh(req: UpstreamRequest): ServedAnswer | undefined;
   /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
@@ -128,6 +130,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
 
   return {
     serve: (req) => cache.serve(req),
+    warm: (req) => cache.serve(req, 'background'),
     fresh: (req) => cache.fresh(req),
     upstream: { call: callThrough, close: async () => undefined },
     status,

@@ -2,6 +2,12 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { INDEX_TAGS } from '../contract/operations/index-group-terms';
+import {
+  INDEX_SNAPSHOT_CHUNK,
+  MAIN_INDEX_CODES,
+  indexSnapshotChunks,
+  indexSnapshotParams,
+} from '../contract/first-screens';
 import { operationQuery } from './query';
 
 /**
@@ -14,43 +20,32 @@ export type IndexQuote = DataOf<'a-share-index/prices/snapshot'>['item'][number]
 export type IndexBar = DataOf<'a-share-index/prices/historical'>['item'][number];
 export type Constituent = DataOf<'a-share-index/constituents/ths-stock-list'>['item'][number];
 
-/** The exchange indices an analyst reads first, in the order terminals show them. */
-export const MAIN_INDICES = [
-  { thscode: '000001.SH', name: ['上证指数', 'SSE Composite'] },
-  { thscode: '399001.SZ', name: ['深证成指', 'SZSE Component'] },
-  { thscode: '399006.SZ', name: ['创业板指', 'ChiNext'] },
-  { thscode: '000688.SH', name: ['科创50', 'STAR 50'] },
-  { thscode: '000300.SH', name: ['沪深300', 'CSI 300'] },
-  { thscode: '000905.SH', name: ['中证500', 'CSI 500'] },
-] as const;
+const MAIN_INDEX_NAMES: Readonly<Record<(typeof MAIN_INDEX_CODES)[number], readonly [string, string]>> = {
+  '000001.SH': ['上证指数', 'SSE Composite'],
+  '399001.SZ': ['深证成指', 'SZSE Component'],
+  '399006.SZ': ['创业板指', 'ChiNext'],
+  '000688.SH': ['科创50', 'STAR 50'],
+  '000300.SH': ['沪深300', 'CSI 300'],
+  '000905.SH': ['中证500', 'CSI 500'],
+};
+
+/** The exchange indices an analyst reads first, in the order terminals show them (src/contract/first-screens.ts). */
+export const MAIN_INDICES = MAIN_INDEX_CODES.map((thscode) => ({ thscode, name: MAIN_INDEX_NAMES[thscode] }));
 
 export function indexListQuery(tag: IndexTag) {
   return operationQuery('a-share-index/catalog/ths-index-list', { tag });
 }
 
-/**
- * Index codes per snapshot call: the URL stays under the BFF's 8 KiB bound (11 characters a code) and
- * far below the contract's token limit.
- */
-export const INDEX_SNAPSHOT_CHUNK = 400;
+export { INDEX_SNAPSHOT_CHUNK };
 
 /** One snapshot of several indices; codes are sorted so that the same set is always the same key. */
 export function indexSnapshotQuery(codes: readonly string[], refetchInterval: number | false = false) {
-  return operationQuery(
-    'a-share-index/prices/snapshot',
-    { thscodes: [...new Set(codes.map((c) => c.toUpperCase()))].sort() },
-    { refetchInterval },
-  );
+  return operationQuery('a-share-index/prices/snapshot', indexSnapshotParams(codes), { refetchInterval });
 }
 
 /** The snapshot calls for any number of indices (sorted, de-duplicated, in chunks). */
 export function indexSnapshotQueries(codes: readonly string[], refetchInterval: number | false = false) {
-  const sorted = [...new Set(codes.map((c) => c.toUpperCase()))].sort();
-  const out = [];
-  for (let i = 0; i < sorted.length; i += INDEX_SNAPSHOT_CHUNK) {
-    out.push(indexSnapshotQuery(sorted.slice(i, i + INDEX_SNAPSHOT_CHUNK), refetchInterval));
-  }
-  return out;
+  return indexSnapshotChunks(codes).map(({ thscodes }) => indexSnapshotQuery(thscodes, refetchInterval));
 }
 
 export interface IndexQuotes {
