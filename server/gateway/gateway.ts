@@ -3,6 +3,7 @@ import type { CacheEntry, CacheStats, Served, ServedAnswer } from './answer-cach
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
+import type { CacheClass } from '../../src/contract/operation';
 import { CircuitBreakers } from './circuit-breaker';
 import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
 import { Pauses } from './pauses';
@@ -44,6 +45,8 @@ export interface GatewayStatus {
     groups: Record<string, BreakerStatus>;
     pauses: PauseStatus;
     lastError: { at: number; group: string; detail: string } | null;
+    /** Calls made to the service since start, by the cache class of their operation (retries included). */
+    calls: Record<CacheClass, number>;
   };
   budget: BudgetStatus;
   cache: CacheStats;
@@ -85,12 +88,17 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     ticker: opts.ticker,
     retry: opts.retry,
   });
+  const calls: Record<CacheClass, number> = { quote: 0, intraday: 0, daily: 0, reference: 0 };
   const cache = new AnswerCache({
     maxBytes: opts.cache.maxBytes,
     staleIfErrorMs: opts.cache.staleIfErrorMs,
     ticker: opts.ticker,
     lifetime: (cls) => lifetime(cls, opts.marketClock()),
-    call: (req) => resilient.call(req),
+    call: async (req) => {
+      const result = await resilient.call(req);
+      calls[req.operation.cache] += result.attempts;
+      return result;
+    },
     ...(opts.onBackgroundFailure ? { onBackgroundFailure: opts.onBackgroundFailure } : {}),
     ...(shared ? { shared } : {}),
     ...(opts.disk ? { disk: opts.disk } : {}),
@@ -105,7 +113,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
       }
     }
     return {
-      upstream: { groups, pauses: pauses.status(), lastError },
+      upstream: { groups, pauses: pauses.status(), lastError, calls: { ...calls } },
       budget: budget.status(),
       cache: cache.stats(),
       ...(shared ? { shared: shared.status() } : {}),
