@@ -11,6 +11,8 @@ import { startCountingSimulator, type CountingSimulator } from '../simulator/cou
 import { clockOf } from '../simulator/handlers/common';
 import { codeTable } from '../simulator/model/instruments';
 import { createWarmer, nextCloseAfter, type WarmStatus } from './warm';
+import { badResponse } from './failures';
+import { ManualClock, turn } from './manual-clock.testkit';
 
 /**
  * Warming the first screens against the simulator: what it asks for, that a restart with the disk cache
@@ -126,5 +128,39 @@ describe('nextCloseAfter', () => {
     expect(nextCloseAfter(Date.parse('2026-07-17T16:00:00+08:00'))).toBe(
       Date.parse('2026-07-20T15:30:00+08:00'),
     );
+  });
+});
+
+describe('the warming schedule', () => {
+  it('warms at start and again once the day has closed, and reports failures without stopping', async () => {
+    const ticker = new ManualClock(NOW);
+    const asked: string[] = [];
+    const warmer = createWarmer({
+      // A service that fails everything: the run goes on and counts the failures.
+      gateway: {
+        warm: async (req) => {
+          asked.push(req.operation.id);
+          return { type: 'failure', cache: 'MISS', failure: badResponse('down'), attempts: 1, upstreamMs: 0 };
+        },
+      },
+      ticker,
+      marketClock: () => ticker.now(),
+      log: { warn: () => undefined, info: () => undefined },
+    });
+    warmer.start();
+    while (warmer.status().state !== 'done') await turn();
+    const once = asked.length;
+    expect(warmer.status()).toMatchObject({
+      failures: once,
+      nextAt: Date.parse('2026-07-15T15:30:00+08:00'),
+    });
+    ticker.advance(Date.parse('2026-07-15T15:30:00+08:00') - NOW - 1);
+    await turn();
+    expect(asked).toHaveLength(once);
+    ticker.advance(1);
+    while (warmer.status().state !== 'done' || asked.length === once) await turn();
+    expect(asked).toHaveLength(2 * once);
+    expect(warmer.status().nextAt).toBe(Date.parse('2026-07-16T15:30:00+08:00'));
+    warmer.stop();
   });
 });
