@@ -224,6 +224,11 @@ function buildGateway(
       ? {
           disk: new DiskAnswers({
             ...config.answerCacheDisk,
+            // Simulated answers are never served as the real service's, nor one pinned day's as another's.
+            origin:
+              deps.mode === 'simulated'
+                ? `simulated ${config.simNow ?? 'real time'}`
+                : `live ${deps.upstream.baseUrl}`,
             ticker,
             log: log.child({ part: 'answer-cache' }),
           }),

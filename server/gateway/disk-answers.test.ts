@@ -159,7 +159,7 @@ describe('DiskAnswers', () => {
 
   it('writes in one batch a moment later, off the request', () => {
     const ticker = new ManualClock(NOW);
-    const disk = new DiskAnswers({ file, maxBytes: 1 << 20, ticker, log: quiet });
+    const disk = new DiskAnswers({ file, origin: 'test', maxBytes: 1 << 20, ticker, log: quiet });
     disk.put('a', answer(NOW, 10));
     disk.put('b', answer(NOW, 10));
     expect(disk.status().writes).toBe(0);
@@ -173,7 +173,7 @@ describe('DiskAnswers', () => {
   it('keeps within its bound by dropping the oldest answers', () => {
     const ticker = new ManualClock(NOW);
     const maxBytes = 20_000;
-    const disk = new DiskAnswers({ file, maxBytes, ticker, log: quiet });
+    const disk = new DiskAnswers({ file, origin: 'test', maxBytes, ticker, log: quiet });
     for (let i = 0; i < 30; i++) {
       disk.put(`k${i}`, answer(NOW + i, 1_000));
       ticker.advance(FLUSH_DELAY_MS);
@@ -185,15 +185,47 @@ describe('DiskAnswers', () => {
     expect(disk.get('k29')).not.toBeNull();
     disk.close();
 
-    const reopened = new DiskAnswers({ file, maxBytes, ticker, log: quiet });
+    const reopened = new DiskAnswers({ file, origin: 'test', maxBytes, ticker, log: quiet });
     expect(reopened.status().entries).toBe(status.entries);
     expect(reopened.get('k29')?.body).toHaveLength(1_000);
     reopened.close();
   });
 
+  it('empties a file written for another upstream (simulated answers are never served as live ones)', () => {
+    const ticker = new ManualClock(NOW);
+    const simulated = new DiskAnswers({
+      file,
+      origin: 'simulated real time',
+      maxBytes: 1 << 20,
+      ticker,
+      log: quiet,
+    });
+    simulated.put('a', answer(NOW, 10));
+    simulated.close();
+    const same = new DiskAnswers({
+      file,
+      origin: 'simulated real time',
+      maxBytes: 1 << 20,
+      ticker,
+      log: quiet,
+    });
+    expect(same.get('a')).not.toBeNull();
+    same.close();
+    const live = new DiskAnswers({
+      file,
+      origin: 'live https://api.example.com',
+      maxBytes: 1 << 20,
+      ticker,
+      log: quiet,
+    });
+    expect(live.get('a')).toBeNull();
+    expect(live.status().entries).toBe(0);
+    live.close();
+  });
+
   it('leaves short-lived answers in memory', () => {
     const ticker = new ManualClock(NOW);
-    const disk = new DiskAnswers({ file, maxBytes: 1 << 20, ticker, log: quiet });
+    const disk = new DiskAnswers({ file, origin: 'test', maxBytes: 1 << 20, ticker, log: quiet });
     disk.put('quote', { ...answer(NOW, 10), freshUntil: NOW + MIN_FRESH_MS - 1 });
     ticker.advance(FLUSH_DELAY_MS);
     expect(disk.status().entries).toBe(0);

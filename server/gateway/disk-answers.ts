@@ -19,6 +19,7 @@ import type { Ticker } from './ticker';
  *   request waits; reads are a primary-key lookup on a miss of the memory cache, only for keys the file
  *   holds (their index is kept in memory).
  * - Bounded: past `maxBytes` of answer text the oldest stored answers are deleted (down to 90 %).
+ * - Answers of another origin (see `origin`) are dropped when the file is opened.
  * - A file that cannot be opened or read (corrupt, not a database, unwritable folder) is moved aside
  *   (`<file>.corrupt-<time>`) and started afresh, or, failing that, the cache goes on in memory only;
  *   each case is logged, none stops the server.
@@ -27,6 +28,12 @@ import type { Ticker } from './ticker';
 export interface DiskAnswersOptions {
   file: string;
   maxBytes: number;
+  /**
+   * Where the answers come from (the service's address, or the simulator and its pinned clock): a file
+   * written for another origin is emptied when opened, so that simulated answers are never served as
+   * the real service's, nor one pinned day's as another's.
+   */
+  origin: string;
   ticker: Ticker;
   log: DiskLog;
 }
@@ -69,6 +76,7 @@ const SCHEMA = `
     bytes INTEGER NOT NULL
   );
   CREATE INDEX IF NOT EXISTS answers_stored_at ON answers (stored_at);
+  CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
 
 interface Statements {
@@ -162,6 +170,19 @@ export class DiskAnswers {
     // A lost last batch after a power cut costs a few upstream calls, nothing more.
     db.pragma('synchronous = NORMAL');
     db.exec(SCHEMA);
+    const origin = db.prepare('SELECT value FROM meta WHERE name = ?').get('origin');
+    const stored = typeof origin === 'object' && origin !== null && 'value' in origin ? origin.value : null;
+    if (stored !== this.opts.origin) {
+      db.transaction(() => {
+        const dropped = db.prepare('DELETE FROM answers').run().changes;
+        db.prepare('INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)').run('origin', this.opts.origin);
+        if (stored !== null)
+          this.opts.log.info(
+            { file: this.opts.file, dropped },
+            'answer cache file was written for another upstream: emptied',
+          );
+      })();
+    }
     const statements: Statements = {
       get: db.prepare(
         `SELECT body, upstream_request_id AS upstreamRequestId, stored_at AS storedAt, fresh_until AS freshUntil,
