@@ -75,6 +75,10 @@ export default defineConfig({
       SIM_DUMP_DIR: path.join(os.tmpdir(), 'market-dashboard-e2e-dumps'),
       // A fresh store per run, so watchlist tests never see a previous run's lists.
       WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
+      // Each run starts cold and asks only for what its pages ask (e2e/first-load.spec.ts starts servers
+      // of its own with both on).
+      ANSWER_CACHE_DB: 'off',
+      WARM_CACHE: 'off',
       // Every spec writes from 127.0.0.1 without sign-in: one client to the write limit.
       WRITE_RATE_LIMIT_PER_MIN: '100000',
     },

@@ -23,6 +23,8 @@ import { createGateway } from './gateway/gateway';
 import type { Gateway } from './gateway/gateway';
 import { RedisSharedState } from './gateway/shared/redis-shared-state';
 import type { SharedState } from './gateway/shared/shared-state';
+import { DiskAnswers } from './gateway/disk-answers';
+import { createWarmer } from './gateway/warm';
 import { realTicker } from './gateway/ticker';
 import type { Ticker } from './gateway/ticker';
 import { newRequestId } from './gateway/request-id';
@@ -222,6 +224,20 @@ function buildGateway(
     },
     cache: { maxBytes: config.cacheMaxBytes, staleIfErrorMs: config.cacheStaleIfErrorMs },
     ...(shared ? { shared } : {}),
+    ...(config.answerCacheDisk
+      ? {
+          disk: new DiskAnswers({
+            ...config.answerCacheDisk,
+            // Simulated answers are never served as the real service's, nor one pinned day's as another's.
+            origin:
+              deps.mode === 'simulated'
+                ? `simulated ${config.simNow ?? 'real time'}`
+                : `live ${deps.upstream.baseUrl}`,
+            ticker,
+            log: log.child({ part: 'answer-cache' }),
+          }),
+        }
+      : {}),
     // No browser request waits for a background refresh, so its failure would otherwise go unseen.
     onBackgroundFailure: (req, result) => {
       const { outcome } = result;
@@ -415,6 +431,14 @@ export function createApp(deps: AppDeps): FastifyInstance {
     : null;
   const gateway = buildGateway(deps, ticker, clock, app.log, shared);
   gateways.set(app, gateway);
+  // The first screens' data, asked for once the server listens and after each close.
+  const warmer = deps.config.warmCache
+    ? createWarmer({ gateway, ticker, marketClock: clock, log: app.log.child({ part: 'warm' }) })
+    : null;
+  if (warmer) {
+    app.addHook('onListen', async () => warmer.start());
+    app.addHook('preClose', async () => warmer.stop());
+  }
   // Ready once Redis answered or the first attempt failed (then local until it answers).
   if (shared) {
     app.addHook('onReady', async () => shared.start());
@@ -492,7 +516,12 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
   app.get('/bff/mode', async () => ({ mode: deps.mode, version: appVersion, now: clock() }));
   // Admins only (the auth hook refuses anyone else): it shows the gateway's internals.
-  app.get('/bff/status', async () => ({ mode: deps.mode, now: ticker.now(), ...gateway.status() }));
+  app.get('/bff/status', async () => ({
+    mode: deps.mode,
+    now: ticker.now(),
+    ...gateway.status(),
+    ...(warmer ? { warm: warmer.status() } : {}),
+  }));
   // Watchlist lookups share the cache and the upstream budget with /api.
   app.register(watchlistsPlugin, {
     prefix: WATCHLISTS_BASE_PATH,

@@ -45,6 +45,8 @@ describe('loadConfig', () => {
       upstreamDeadlineMs: 15000,
       cacheMaxBytes: 64 * 1024 * 1024,
       cacheStaleIfErrorMs: 86_400_000,
+      answerCacheDisk: { file: 'data/answers.sqlite', maxBytes: 256 * 1024 * 1024 },
+      warmCache: true,
       clientRateLimitPerMinute: 1200,
       writeRateLimitPerMinute: 120,
       logLevel: 'info',

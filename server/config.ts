@@ -39,6 +39,10 @@ export interface Config {
   cacheMaxBytes: number;
   /** How long past its lifetime an answer may still be served when the service fails. */
   cacheStaleIfErrorMs: number;
+  /** The answer cache's copy on disk (survives a restart); null: memory only. */
+  answerCacheDisk: { file: string; maxBytes: number } | null;
+  /** Ask for the first screens' data at start-up and after each close (server/gateway/warm.ts). */
+  warmCache: boolean;
   /** Requests per minute one client (IP address) may make to /api. */
   clientRateLimitPerMinute: number;
   /** Watchlist changes per minute one user (else one address) may make. */
@@ -230,6 +234,24 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'CACHE_MAX_MB',
     description: 'Memory bound of the answer cache, in MiB.',
     default: '64',
+  },
+  {
+    name: 'ANSWER_CACHE_DB',
+    description:
+      "SQLite file keeping the answers that stay good for a minute or more (calendar, code table, statements, chains; quotes while the market is closed) across restarts; 'off' keeps them in memory only.",
+    default: 'data/answers.sqlite',
+  },
+  {
+    name: 'WARM_CACHE',
+    description:
+      'on: at start-up and after each close the server asks (at background priority) for what the home page, /limit-up and the default options chain show first; off: only when someone asks.',
+    default: 'on',
+  },
+  {
+    name: 'ANSWER_CACHE_DISK_MB',
+    description:
+      'Size bound of the answer cache on disk (ANSWER_CACHE_DB), in MiB; the oldest answers go first.',
+    default: '256',
   },
   {
     name: 'CACHE_STALE_IF_ERROR_S',
@@ -427,6 +449,12 @@ function integer(min: number, max: number) {
     .regex(/^\d+$/, rule)
     .transform(Number)
     .refine((n) => n >= min && n <= max, rule);
+}
+
+function parseAnswerCacheDisk(env: Env): Config['answerCacheDisk'] {
+  const file = parseWith(env, 'ANSWER_CACHE_DB', z.string().min(1, "must name a file or be 'off'"));
+  const maxBytes = parseWith(env, 'ANSWER_CACHE_DISK_MB', integer(1, 1_048_576)) * 1024 * 1024;
+  return file === 'off' ? null : { file, maxBytes };
 }
 
 function fraction(min: number, max: number) {
@@ -754,6 +782,8 @@ export function loadConfig(env: Env): Config {
     upstreamDeadlineMs,
     cacheMaxBytes: parseWith(env, 'CACHE_MAX_MB', integer(1, 65_536)) * 1024 * 1024,
     cacheStaleIfErrorMs: parseWith(env, 'CACHE_STALE_IF_ERROR_S', integer(0, 30 * 86_400)) * 1000,
+    answerCacheDisk: parseAnswerCacheDisk(env),
+    warmCache: parseWith(env, 'WARM_CACHE', z.enum(['on', 'off'], 'must be on or off')) === 'on',
     clientRateLimitPerMinute: parseWith(env, 'CLIENT_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
     writeRateLimitPerMinute: parseWith(env, 'WRITE_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
     logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),

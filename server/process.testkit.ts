@@ -24,7 +24,15 @@ export interface ServerProcess {
 export function runServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
     cwd: root,
-    env: { PATH: process.env.PATH, STATIC_DIR: '/nonexistent-static-dir', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      STATIC_DIR: '/nonexistent-static-dir',
+      LOG_LEVEL: 'warn',
+      // A test's server starts cold unless the test names a disk cache (never the repository's data/).
+      ANSWER_CACHE_DB: 'off',
+      WARM_CACHE: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

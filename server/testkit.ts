@@ -16,6 +16,11 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     MARKET_DATA: 'off',
     RESEARCH_DB: join(dir, 'research.duckdb'),
     DUMP_DIR: join(dir, 'dumps'),
+    // Answers kept on disk would carry one app's cache into the next app a test builds on the same
+    // config; tests of the disk cache name a file (ANSWER_CACHE_DB).
+    ANSWER_CACHE_DB: 'off',
+    // Warming calls the upstream on its own: tests count calls.
+    WARM_CACHE: 'off',
     ...env,
   });
 }

@@ -41,6 +41,9 @@ export async function startReplica(env: NodeJS.ProcessEnv, port = 0): Promise<Re
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       REPLICA_MARKET_START: String(SESSION_START),
+      // Each replica starts cold unless a test names a disk cache.
+      ANSWER_CACHE_DB: 'off',
+      WARM_CACHE: 'off',
       ...env,
       PORT: String(port),
     },

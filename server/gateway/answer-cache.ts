@@ -3,12 +3,13 @@ import type { CacheClass } from '../../src/contract/operation';
 import type { GatewayFailure } from './failures';
 import type { Lifetime } from '../../src/contract/cache-policy';
 import type { ResilientRequest, ResilientResult } from './resilient-upstream';
+import type { Priority } from './budget';
 import { isTransientBusinessCode } from './resilient-upstream';
 import { safeHeaderId } from './request-id';
 import { Representation } from './representation';
 import type { Ticker } from './ticker';
-import type { Priority } from './budget';
 import type { Loaded, SharedAnswer, SharedState } from './shared/shared-state';
+import type { DiskAnswers } from './disk-answers';
 
 /**
  * Answers of the service kept in memory (lru-cache, bounded in bytes). Only `code 0` answers are kept.
@@ -22,6 +23,9 @@ import type { Loaded, SharedAnswer, SharedState } from './shared/shared-state';
  * With a shared layer (several replicas, shared/), a miss here first looks for an answer another replica
  * stored, kept here with the lifetimes it was stored with; a load goes through the shared layer, which
  * makes one upstream call for all replicas.
+ *
+ * With a disk layer (disk-answers.ts), a miss here also looks for the answer a previous run kept on disk
+ * (with the lifetimes it was stored with), and every long-lived answer loaded is queued for the disk.
  */
 
 export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
@@ -81,6 +85,8 @@ export interface AnswerCacheOptions {
   onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
   /** Answers shared with other replicas (a layer under this one); none: this process alone. */
   shared?: Pick<SharedState, 'answer' | 'load'>;
+  /** Answers kept on disk across restarts (disk-answers.ts); none: memory only. */
+  disk?: Pick<DiskAnswers, 'get' | 'put'>;
 }
 
 interface FetchContext {
@@ -133,6 +139,7 @@ export class AnswerCache {
           if (background) opts.onBackgroundFailure?.(context.request, result);
           throw new NotCached(result);
         }
+        opts.disk?.put(key, loaded.answer);
         // lru-cache drops the entry once even stale-if-error can no longer use it.
         options.ttl = Math.max(1, loaded.answer.staleUntil - opts.ticker.now());
         return cachedAnswer(loaded.answer);
@@ -163,8 +170,18 @@ export class AnswerCache {
 
   /** A usable answer kept here: not past its stale-if-error window. */
   private usable(key: string): CachedAnswer | undefined {
-    const cached = this.lru.get(key, { allowStale: true });
+    const cached = this.lru.get(key, { allowStale: true }) ?? this.fromDisk(key);
     return cached !== undefined && this.opts.ticker.now() < cached.staleUntil ? cached : undefined;
+  }
+
+  /** None in memory and none loading: the answer kept on disk (a previous run's), kept here from now on. */
+  private fromDisk(key: string): CachedAnswer | undefined {
+    if (!this.opts.disk || this.loading.has(key)) return undefined;
+    const answer = this.opts.disk.get(key);
+    if (answer === null) return undefined;
+    const value = cachedAnswer(answer);
+    this.lru.set(key, value, { ttl: Math.max(1, answer.staleUntil - this.opts.ticker.now()) });
+    return value;
   }
 
   /** None here and none loading: the answer another replica stored, kept here with its own lifetimes. */
@@ -185,16 +202,14 @@ export class AnswerCache {
    */
   fresh(request: Omit<ResilientRequest, 'priority'>): ServedAnswer | undefined {
     const now = this.opts.ticker.now();
-    const cached = this.lru.get(keyOf(request), { allowStale: true });
+    const key = keyOf(request);
+    const cached = this.lru.get(key, { allowStale: true }) ?? this.fromDisk(key);
     if (cached === undefined || now >= cached.freshUntil) return undefined;
     this.counts.hits++;
     return answer(cached, 'HIT', now);
   }
 
   /**
-   * `priority` 'background' is for server-side work nobody waits for (the minute tape): its call queues
-   * behind every user request in the budget and is the first dropped when the queue is full.
-   */
   /**
    * The answer kept for a request, here or by another replica (shared layer), fresh or not, without any
    * upstream call: undefined when none is kept.
@@ -205,6 +220,10 @@ export class AnswerCache {
     return usable?.representation.body;
   }
 
+  /**
+   * `priority` 'background' is for server-side work nobody waits for (the minute tape, warming): its call
+   * queues behind every user request in the budget and is the first dropped when the queue is full.
+   */
   async serve(request: Omit<ResilientRequest, 'priority'>, priority: Priority = 'user'): Promise<Served> {
     const key = keyOf(request);
     const usable = this.usable(key) ?? (this.opts.shared ? await this.fromShared(key) : undefined);

@@ -3,6 +3,7 @@ import type { CacheEntry, CacheStats, Served, ServedAnswer } from './answer-cach
 import { Budget } from './budget';
 import type { BudgetOptions, BudgetStatus, Priority } from './budget';
 import { lifetime } from '../../src/contract/cache-policy';
+import type { CacheClass } from '../../src/contract/operation';
 import { CircuitBreakers } from './circuit-breaker';
 import type { BreakerOptions, BreakerStatus } from './circuit-breaker';
 import { Pauses } from './pauses';
@@ -14,6 +15,7 @@ import { rawEnvelopeSchema } from '../../src/contract/envelope';
 import { badResponse } from './failures';
 import type { Upstream, UpstreamOutcome, UpstreamRequest } from './upstream-client';
 import type { SharedState, SharedStatus } from './shared/shared-state';
+import type { DiskAnswers, DiskAnswersStatus } from './disk-answers';
 
 /**
  * The whole path from a checked request to an answer: cache → retries → Retry-After pauses → circuit
@@ -34,6 +36,8 @@ export interface GatewayOptions {
   onBackgroundFailure?: (req: ResilientRequest, result: ResilientResult) => void;
   /** State shared with other replicas (its owner starts and closes it); none: this process alone. */
   shared?: SharedState;
+  /** The answer cache's copy on disk (closed with the gateway); none: memory only. */
+  disk?: DiskAnswers;
 }
 
 export interface GatewayStatus {
@@ -41,15 +45,21 @@ export interface GatewayStatus {
     groups: Record<string, BreakerStatus>;
     pauses: PauseStatus;
     lastError: { at: number; group: string; detail: string } | null;
+    /** Calls made to the service since start, by the cache class of their operation (retries included). */
+    calls: Record<CacheClass, number>;
   };
   budget: BudgetStatus;
   cache: CacheStats;
   /** Only with a shared layer. */
   shared?: SharedStatus;
+  /** Only with the disk copy of the cache (ANSWER_CACHE_DB). */
+  disk?: DiskAnswersStatus;
 }
 
 export interface Gateway {
   serve(req: UpstreamRequest): Promise<Served>;
+  /** `serve` for no one waiting (warming): an upstream call it needs has background priority. */
+  warm(req: UpstreamRequest): Promise<Served>;
   /** A fresh cached answer at once (the hit path), or undefined when only `serve` can answer. */
   fresh(req: UpstreamRequest): ServedAnswer | undefined;
   /** The same path as an `Upstream`, for server-side callers (the watchlists' instrument lookup). */
@@ -88,14 +98,20 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     ticker: opts.ticker,
     retry: opts.retry,
   });
+  const calls: Record<CacheClass, number> = { quote: 0, intraday: 0, daily: 0, reference: 0 };
   const cache = new AnswerCache({
     maxBytes: opts.cache.maxBytes,
     staleIfErrorMs: opts.cache.staleIfErrorMs,
     ticker: opts.ticker,
     lifetime: (cls) => lifetime(cls, opts.marketClock()),
-    call: (req) => resilient.call(req),
+    call: async (req) => {
+      const result = await resilient.call(req);
+      calls[req.operation.cache] += result.attempts;
+      return result;
+    },
     ...(opts.onBackgroundFailure ? { onBackgroundFailure: opts.onBackgroundFailure } : {}),
     ...(shared ? { shared } : {}),
+    ...(opts.disk ? { disk: opts.disk } : {}),
   });
 
   function status(): GatewayStatus {
@@ -107,10 +123,11 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
       }
     }
     return {
-      upstream: { groups, pauses: pauses.status(), lastError },
+      upstream: { groups, pauses: pauses.status(), lastError, calls: { ...calls } },
       budget: budget.status(),
       cache: cache.stats(),
       ...(shared ? { shared: shared.status() } : {}),
+      ...(opts.disk ? { disk: opts.disk.status() } : {}),
     };
   }
 
@@ -135,6 +152,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
 
   return {
     serve: (req) => cache.serve(req),
+    warm: (req) => cache.serve(req, 'background'),
     fresh: (req) => cache.fresh(req),
     upstream: { call: (req) => callThrough(req), close: async () => undefined },
     backgroundUpstream: { call: (req) => callThrough(req, 'background'), close: async () => undefined },
@@ -149,6 +167,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     close: async () => {
       budget.close();
       cache.clear();
+      opts.disk?.close();
       await client.close();
     },
   };

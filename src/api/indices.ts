@@ -2,6 +2,12 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { INDEX_TAGS } from '../contract/operations/index-group-terms';
+import {
+  INDEX_SNAPSHOT_CHUNK,
+  MAIN_INDEX_CODES,
+  indexSnapshotChunks,
+  indexSnapshotParams,
+} from '../contract/first-screens';
 import { operationQuery } from './query';
 
 /**
@@ -20,29 +26,16 @@ export function indexListQuery(tag: IndexTag) {
   return operationQuery('a-share-index/catalog/ths-index-list', { tag });
 }
 
-/**
- * Index codes per snapshot call: the URL stays under the BFF's 8 KiB bound (11 characters a code) and
- * far below the contract's token limit.
- */
-export const INDEX_SNAPSHOT_CHUNK = 400;
+export { INDEX_SNAPSHOT_CHUNK };
 
 /** One snapshot of several indices; codes are sorted so that the same set is always the same key. */
 export function indexSnapshotQuery(codes: readonly string[], refetchInterval: number | false = false) {
-  return operationQuery(
-    'a-share-index/prices/snapshot',
-    { thscodes: [...new Set(codes.map((c) => c.toUpperCase()))].sort() },
-    { refetchInterval },
-  );
+  return operationQuery('a-share-index/prices/snapshot', indexSnapshotParams(codes), { refetchInterval });
 }
 
 /** The snapshot calls for any number of indices (sorted, de-duplicated, in chunks). */
 export function indexSnapshotQueries(codes: readonly string[], refetchInterval: number | false = false) {
-  const sorted = [...new Set(codes.map((c) => c.toUpperCase()))].sort();
-  const out = [];
-  for (let i = 0; i < sorted.length; i += INDEX_SNAPSHOT_CHUNK) {
-    out.push(indexSnapshotQuery(sorted.slice(i, i + INDEX_SNAPSHOT_CHUNK), refetchInterval));
-  }
-  return out;
+  return indexSnapshotChunks(codes).map(({ thscodes }) => indexSnapshotQuery(thscodes, refetchInterval));
 }
 
 export interface IndexQuotes {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { ApiError } from '../contract/envelope';
-import { POOL_MAX_SIZE } from '../contract/operations/market-extras-terms';
+import { poolParams } from '../contract/first-screens';
 import { fetchOperation } from './client';
 import { freshnessOf, operationKey, operationQuery } from './query';
 
@@ -49,18 +49,14 @@ interface PoolPage<R> {
   item: R[];
 }
 
-/** `date_ms` when a day is chosen; omitted means the server's natural day (today). */
-function dayParams(dateMs: number | undefined): PageParams {
-  return dateMs === undefined ? { size: POOL_MAX_SIZE } : { date_ms: dateMs, size: POOL_MAX_SIZE };
-}
-
 /** A whole pool: the first page, then the others one after another (a pool rarely needs a second). */
 function wholePoolQuery<R>(
   id: PoolOperation,
   dateMs: number | undefined,
   fetchPage: (params: PageParams, signal: AbortSignal) => Promise<PoolPage<R>>,
 ) {
-  const params = dayParams(dateMs);
+  // `date_ms` when a day is chosen; omitted means the server's natural day (today).
+  const params: PageParams = poolParams(dateMs);
   return queryOptions<PoolRows<R>, ApiError>({
     // The operation's own key plus a suffix: invalidating the operation covers it.
     queryKey: [...operationKey(id, params), 'all-pages'],

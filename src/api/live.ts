@@ -15,6 +15,7 @@ import {
 } from '../contract/market-session';
 import { DAY_MS } from '../contract/time';
 import type { BffMode } from './client';
+import { latestTradingDay } from '../contract/first-screens';
 import { modeQuery, operationQuery } from './query';
 
 /**
@@ -184,14 +185,7 @@ export function useTradingDays(): readonly string[] {
   );
 }
 
-/** The latest trading day on or before `today` in sorted days; `today` itself when the list is empty. */
-export function latestTradingDay(days: readonly string[], today: string): string {
-  for (let i = days.length - 1; i >= 0; i--) {
-    const day = days[i];
-    if (day !== undefined && day <= today) return day;
-  }
-  return today;
-}
+export { latestTradingDay };
 
 /** The latest trading day for a loader: the calendar (usually cached by the shell) and the server clock. */
 export async function latestTradingDayOf(queryClient: QueryClient): Promise<string> {

@@ -1,6 +1,6 @@
 import { CLIENT_STALE_MS } from '../contract/cache-policy';
 import type { DataOf } from '../contract/catalog';
-import { WHOLE_MARKET_PAGE } from '../contract/operations/a-share-prices';
+import { WHOLE_MARKET_PARAMS } from '../contract/first-screens';
 import { operationQuery } from './query';
 
 /**
@@ -13,7 +13,7 @@ import { operationQuery } from './query';
 export type MarketSnapshot = DataOf<'a-share/prices/snapshot'>;
 export type QuoteRow = MarketSnapshot['item'][number];
 
-export const WHOLE_MARKET_PARAMS = { limit: WHOLE_MARKET_PAGE, offset: 0 } as const;
+export { WHOLE_MARKET_PARAMS };
 
 export function wholeMarketQuery(refetchInterval: number | false = false) {
   return operationQuery('a-share/prices/snapshot', WHOLE_MARKET_PARAMS, {

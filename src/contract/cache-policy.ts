@@ -21,7 +21,7 @@ const LIVE_WINDOWS: readonly (readonly [number, number])[] = [
   [TIMETABLE.afternoonOpen * SECOND, TIMETABLE.close * SECOND + SESSION_GRACE],
 ];
 /** Daily data is final once the exchanges have published the close. */
-const DAILY_SETTLED = TIMETABLE.close * SECOND + 30 * MINUTE;
+export const DAILY_SETTLED = TIMETABLE.close * SECOND + 30 * MINUTE;
 
 export interface Lifetime {
   /** Served as HIT for this long. */

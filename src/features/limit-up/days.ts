@@ -8,6 +8,4 @@ export function sentimentDays(days: readonly string[], date: string): string[] {
   return days.filter((d) => d <= date).slice(-SENTIMENT_DAYS);
 }
 
-export function previousTradingDay(days: readonly string[], date: string): string | undefined {
-  return days.filter((d) => d < date).at(-1);
-}
+export { previousTradingDay } from '../../contract/first-screens';

@@ -1,6 +1,12 @@
 import { operationQuery } from '../../api/query';
 import type { DataOf } from '../../contract/catalog';
-import { addDays, shanghaiMidnight } from '../../contract/time';
+export {
+  HOME_SECTOR_TAGS,
+  HOT_PAGE_LIMIT,
+  MONITOR_PAGE_SIZE,
+  sparkWindow,
+} from '../../contract/first-screens';
+import { MONITOR_PAGE_SIZE } from '../../contract/first-screens';
 
 /**
  * The home page's calls. Each uses the parameters of the page its card links to, in the state the link
@@ -8,9 +14,6 @@ import { addDays, shanghaiMidnight } from '../../contract/time';
  * boards), so the card and that page share one cache entry and show the same rows.
  */
 
-/** `/hot`'s default list length and monitor page size. */
-export const HOT_PAGE_LIMIT = 30;
-export const MONITOR_PAGE_SIZE = 30;
 /** How many entries a card shows of that answer. */
 export const CARD_ROWS = 10;
 
@@ -31,13 +34,6 @@ export function currentMonitorQuery(refetchInterval: number | false = false) {
 
 /** Sessions drawn in an index tile's sparkline. */
 export const SPARK_SESSIONS = 30;
-
-/** The daily bars behind a sparkline: 30 sessions always fit in 50 calendar days (holidays included). */
-export function sparkWindow(today: string): { start: number; end: number } {
-  return { start: shanghaiMidnight(addDays(today, -50)), end: shanghaiMidnight(today) };
-}
-
-export { HOME_SECTOR_TAGS } from '../../contract/operations/index-group-terms';
 
 /** Rows of each sector list on the card. */
 export const SECTOR_ROWS = 5;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../../lib/lazy-schema';
+import { HOME_DEFAULT_PERIOD } from '../../contract/first-screens';
 
 /**
  * The home page's view state: the period of the two ranking cards (`/?period=hour`). The cards link to
@@ -9,7 +10,7 @@ import { lazySchema } from '../../lib/lazy-schema';
 export const HOME_PERIODS = ['day', 'hour'] as const;
 export type HomePeriod = (typeof HOME_PERIODS)[number];
 
-export const HOME_SEARCH_DEFAULTS = { period: 'day' } as const;
+export const HOME_SEARCH_DEFAULTS = { period: HOME_DEFAULT_PERIOD } as const;
 
 const buildHomeSearchSchema = () =>
   z.object({

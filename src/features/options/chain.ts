@@ -1,5 +1,3 @@
-import { isListedOptionOf, type OptionVarietyKey } from '../../contract/operations/options';
-import type { InstrumentRecord } from '../../api/instruments';
 import type { OptionBar, OptionDetail } from './queries';
 
 /**
@@ -33,29 +31,7 @@ export function atTheMoneyStrike(
   return best;
 }
 
-/** The listed contracts of a variety from the search rows: its own, each once. */
-export function listedContracts(
-  rows: readonly InstrumentRecord[],
-  variety: OptionVarietyKey,
-): InstrumentRecord[] {
-  const seen = new Set<string>();
-  return rows.filter((row) => {
-    if (row.asset_type !== 'options' || seen.has(row.thscode) || !isListedOptionOf(row, variety))
-      return false;
-    seen.add(row.thscode);
-    return true;
-  });
-}
-
-/** Expiry dates (last trading days) of the listed contracts, soonest first, expired ones left out. */
-export function expiriesOf(rows: readonly InstrumentRecord[], today: string | null): string[] {
-  const dates = new Set<string>();
-  for (const row of rows) {
-    const date = row.last_trade_date;
-    if (date && (today === null || date >= today)) dates.add(date);
-  }
-  return [...dates].sort();
-}
+export { expiriesOf, listedContracts } from '../../contract/first-screens';
 
 /** One side of a chain row: the contract and its latest bar. */
 export interface ChainQuote {

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { derivativeMarketOf } from '../../contract/market-session';
+import { underlyingKindOf, type UnderlyingKind } from '../../contract/first-screens';
 import { etfQuoteQuery, indexQuoteQuery } from './queries';
 
-/** How the underlying of a variety is quoted: ETF options on SSE/SZSE, index options on CFFEX, others futures. */
-export type UnderlyingKind = 'etf' | 'index' | 'futures';
-
-export function underlyingKindOf(exchangeCode: string | null | undefined): UnderlyingKind {
-  const market = derivativeMarketOf(exchangeCode ?? null);
-  if (market === 'stock-exchange') return 'etf';
-  if (market === 'cffex-index' || market === 'cffex-bond') return 'index';
-  return 'futures';
-}
+export { underlyingKindOf, type UnderlyingKind } from '../../contract/first-screens';
 
 export interface UnderlyingQuote {
   kind: UnderlyingKind;
