@@ -1,0 +1,44 @@
+import { ChartViews } from '../../components/intraday/ChartViews';
+import { IntradayPanel, INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
+import { useChartView } from '../../components/intraday/url-state';
+import type { InstrumentRecord } from '../../api/instruments';
+import { useStockText } from './messages';
+import { PriceChartPanel } from './PriceChartPanel';
+import { chartHeight } from './Skeletons';
+import type { StockSearch, UpdateSearch } from './url-state';
+
+/** The stock's chart: the intraday line (the default during a session) or the candles, as tabs. */
+export function StockChart({
+  record,
+  search,
+  onSearch,
+}: {
+  record: InstrumentRecord;
+  search: StockSearch;
+  onSearch: UpdateSearch;
+}) {
+  const { t } = useStockText();
+  const view = useChartView(search.chart);
+  return (
+    <section className="panel stock-chart" aria-label={t('chart.section')} data-view={view ?? undefined}>
+      <ChartViews
+        view={view}
+        onView={(chart) => onSearch({ chart })}
+        idPrefix="stock-chart"
+        placeholderHeight={Math.max(INTRADAY_CHART_HEIGHT, chartHeight(search.ind))}
+      >
+        {view === 'intraday' ? (
+          <IntradayPanel
+            thscode={record.thscode}
+            name={record.name}
+            priceKind="stock"
+            days={search.days}
+            onDays={(days) => onSearch({ days }, { replace: true })}
+          />
+        ) : (
+          <PriceChartPanel record={record} search={search} onSearch={onSearch} />
+        )}
+      </ChartViews>
+    </section>
+  );
+}
