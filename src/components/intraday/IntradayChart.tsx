@@ -176,7 +176,9 @@ export function IntradayChart({
     minuteOfTime.current = new Map(model.minutes.map((m, i) => [m.t, i]));
     chart.panes().forEach((pane, i) => pane.setStretchFactor(PANE_STRETCH[i] ?? 1));
     if (model.axis.length > 0 && fittedRef.current !== viewKey) {
-      chart.timeScale().fitContent();
+      // The whole axis, the session's minutes still to come included (`fitContent` stops at the last
+      // minute with data, and a session under way would fill the width with its first hour).
+      chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: model.axis.length - 0.5 });
       fittedRef.current = viewKey;
     }
     // Test hooks: what the library was given.
@@ -279,9 +281,9 @@ function chartOptions(palette: Palette, view: IntradayViewDays, percentAxis: boo
     timeScale: {
       borderColor: palette.border,
       timeVisible: true,
-      fixLeftEdge: true,
-      fixRightEdge: true,
       rightOffset: 0,
+      // 09:31 and 15:00 at the ends are read in full, not cut by the edges.
+      ensureEdgeTickMarksVisible: true,
       tickMarkFormatter: (time: Time, type: TickMarkType) => intradayTickLabel(time, type, view),
     },
     localization: {
