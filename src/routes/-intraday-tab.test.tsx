@@ -40,7 +40,7 @@ function serve(serverNow: number) {
     serverNow,
     tradingDays: TRADING_DAYS,
     tape: (days) =>
-      tapeSeries(days === 1 ? [tapeDay(DAY, 100, { count: 60 })] : TRADING_DAYS.map((d) => tapeDay(d, 100))),
+      tapeSeries(days === 1 ? [tapeDay(DAY, 100, { count: 61 })] : TRADING_DAYS.map((d) => tapeDay(d, 100))),
     other: (path, url) => {
       if (path === '/api/meta/tickers/search') {
         const q = (url.searchParams.get('q') ?? '').toUpperCase();
@@ -52,7 +52,7 @@ function serve(serverNow: number) {
 }
 
 function tab(name: string) {
-  return screen.getByRole('tab', { name, exact: true });
+  return screen.getByRole('tab', { name: (text) => text === name });
 }
 
 async function selectedTab(): Promise<string> {

@@ -46,7 +46,7 @@ describe('IntradayPanel', () => {
     serveIntraday({
       serverNow: NOW,
       tradingDays: TRADING_DAYS,
-      tape: () => tapeSeries([tapeDay(DAY, 100, { count: 60 })]),
+      tape: () => tapeSeries([tapeDay(DAY, 100, { count: 61 })]),
     });
     renderWithProviders(<Panel />);
     await waitFor(() => expect(screen.getByTestId('readout-time').textContent).toBe('10:30'));
@@ -142,7 +142,7 @@ describe('IntradayPanel', () => {
     const day = tapeDay(DAY, 100, { count: 2 });
     serveIntraday({ serverNow: NOW, tradingDays: TRADING_DAYS, tape: () => tapeSeries([day]) });
     renderWithProviders(<Panel />);
-    await waitFor(() => expect(screen.getByTestId('readout-time').textContent).toBe('09:32'));
-    expect(day.points.at(-1)?.t).toBe(minuteOf(DAY, '09:32'));
+    await waitFor(() => expect(screen.getByTestId('readout-time').textContent).toBe('09:31'));
+    expect(day.points.at(-1)?.t).toBe(minuteOf(DAY, '09:31'));
   });
 });

@@ -5,12 +5,13 @@ import { minuteOf, tapeDay, tapeSeries } from './model.testkit';
 const DAY = '2026-11-27';
 
 describe('sessionGrid', () => {
-  it('has the 240 minutes of a session, by their end, and none of the lunch break', () => {
+  it('has the 241 points of a session (the opening match, then each minute by its end), none at lunch', () => {
     const grid = sessionGrid(DAY);
-    expect(grid).toHaveLength(240);
-    expect(grid[0]).toBe(minuteOf(DAY, '09:31'));
-    expect(grid[119]).toBe(minuteOf(DAY, '11:30'));
-    expect(grid[120]).toBe(minuteOf(DAY, '13:01'));
+    expect(grid).toHaveLength(241);
+    expect(grid[0]).toBe(minuteOf(DAY, '09:30'));
+    expect(grid[1]).toBe(minuteOf(DAY, '09:31'));
+    expect(grid[120]).toBe(minuteOf(DAY, '11:30'));
+    expect(grid[121]).toBe(minuteOf(DAY, '13:01'));
     expect(grid.at(-1)).toBe(minuteOf(DAY, '15:00'));
     expect(grid.some((t) => t > minuteOf(DAY, '11:30') && t < minuteOf(DAY, '13:01'))).toBe(false);
   });
@@ -33,16 +34,16 @@ describe('intradayModel', () => {
     const times = model.axis.map((s) => s.t);
     const at = times.indexOf(minuteOf(DAY, '11:30'));
     expect(times[at + 1]).toBe(minuteOf(DAY, '13:01'));
-    expect(model.axis).toHaveLength(240);
+    expect(model.axis).toHaveLength(241);
     expect(model.axis.every((s) => s.kind === 'minute')).toBe(true);
   });
 
   it('keeps the whole session on the axis while the day runs: minutes to come are empty slots', () => {
     const model = intradayModel(tapeSeries([tapeDay(DAY, 100, { count: 61 })]), 1);
-    expect(model.axis).toHaveLength(240);
+    expect(model.axis).toHaveLength(241);
     expect(model.axis.filter((s) => s.kind === 'minute')).toHaveLength(61);
     expect(model.axis.at(-1)).toEqual({ kind: 'empty', t: minuteOf(DAY, '15:00') });
-    expect(model.last?.t).toBe(minuteOf(DAY, '10:31'));
+    expect(model.last?.t).toBe(minuteOf(DAY, '10:30'));
   });
 
   it('takes the previous close as the base line and centres the price range on it', () => {
@@ -72,8 +73,8 @@ describe('intradayModel', () => {
     const model = intradayModel(tapeSeries([day]), 1);
     expect(model.minutes[0]?.t).toBe(minuteOf(DAY, '10:12'));
     const firstMinute = model.axis.findIndex((s) => s.kind === 'minute');
-    // 09:31 … 10:11 are 41 empty slots before the first recorded minute.
-    expect(firstMinute).toBe(41);
+    // 09:30 … 10:11 are 42 empty slots before the first recorded minute.
+    expect(firstMinute).toBe(42);
     expect(incompleteDays(model).map((d) => d.recordingStartedAt)).toEqual([minuteOf(DAY, '10:12')]);
   });
 
@@ -87,10 +88,10 @@ describe('intradayModel', () => {
     const days = dates.map((d, i) => tapeDay(d, 100 + i));
     const model = intradayModel(tapeSeries(days), 5);
     expect(model.days.map((d) => d.date)).toEqual(dates);
-    expect(model.minutes).toHaveLength(5 * 240);
+    expect(model.minutes).toHaveLength(5 * 241);
     const separators = model.axis.filter((s) => s.kind === 'separator');
-    expect(separators.map((s) => s.t)).toEqual(dates.slice(1).map((d) => minuteOf(d, '09:30')));
-    expect(model.axis).toHaveLength(5 * 240 + 4);
+    expect(separators.map((s) => s.t)).toEqual(dates.slice(1).map((d) => minuteOf(d, '09:29')));
+    expect(model.axis).toHaveLength(5 * 241 + 4);
     // The axis is in time order, as the chart library requires.
     expect(model.axis.every((s, i, all) => i === 0 || s.t > (all[i - 1]?.t ?? 0))).toBe(true);
     // The base is the close before the first day; each minute's change is from its own day's close.

@@ -7,8 +7,8 @@ import { direction, type Direction } from '../../lib/format';
  * From the BFF's minute tape (`IntradaySeries`) to what the intraday chart draws. Pure, so the rules a
  * reader relies on are tested without a canvas:
  * - one point per recorded minute, in time order, nothing invented between them;
- * - every day is laid on its own session grid (09:31 … 11:30, 13:01 … 15:00, the minutes as exchanges
- *   label them, by their end): the lunch break has no slot, so it takes no room; minutes not recorded
+ * - every day is laid on its own session grid (09:30, 09:31 … 11:30, 13:01 … 15:00, the minutes as
+ *   exchanges label them, by their end): the lunch break has no slot, so it takes no room; minutes not recorded
  *   (before the recording started, or still to come today) are empty slots, so a day always has its
  *   full width and a late start shows as a late start;
  * - in the five-day view one empty slot at each day's open separates it from the day before;
@@ -65,10 +65,14 @@ const MINUTE_MS = 60_000;
 /** Half-height of the price range when every price equals the base (a suspended stock): ±1 %. */
 const FLAT_RANGE = 0.01;
 
-/** The session's minutes of a day (Unix ms), by their end: 09:31 … 11:30 and 13:01 … 15:00. */
+/**
+ * The session's 241 minute labels of a day (Unix ms), as the tape stores them and terminals draw them:
+ * 09:30 (the opening auction's match), 09:31 … 11:30 and 13:01 … 15:00, each bar by its end.
+ * (The tape's own list of these labels is `TAPE_LABELS`; when both are in one tree this reads it.)
+ */
 export function sessionGrid(date: string): number[] {
   const midnight = shanghaiMidnight(date);
-  const out: number[] = [];
+  const out: number[] = [midnight + TIMETABLE.morningOpen * 1000];
   const add = (fromS: number, toS: number) => {
     for (let s = fromS + 60; s <= toS; s += 60) out.push(midnight + s * 1000);
   };
