@@ -1,27 +1,39 @@
 import type { ReactNode } from 'react';
+import type { IntradaySpan } from '../../api/market-data';
+import type { PriceKind } from '../../lib/format';
 import { Tabs } from '../Tabs';
+import { IntradayPanel } from './IntradayPanel';
 import { intradayText } from './messages';
-import { CHART_VIEWS, type ChartView } from './url-state';
+import { CHART_VIEWS, useChartView, type ChartView } from './url-state';
 
 /**
- * The chart tabs of an instrument page, 分时 / Intraday and K 线 / Candles; the chosen one is in the URL.
- * While the session (and so the default) is not known yet, the tab row and a placeholder of the chart's
- * height are shown, neither tab selected.
+ * The chart tabs of an instrument page, 分时 / Intraday and K 线 / Candles (the page's own chart, given
+ * as children). The view is the URL's, else the session's default (`useChartView`). While the session is
+ * not known yet, the tab row and a placeholder of the chart's height are shown, neither tab selected.
  */
 export function ChartViews({
-  view,
+  chosen,
   onView,
+  instrument,
+  days,
+  onDays,
   idPrefix,
   placeholderHeight,
   children,
 }: {
-  view: ChartView | null;
+  /** The view in the URL, if the reader chose one. */
+  chosen: ChartView | undefined;
   onView: (view: ChartView) => void;
+  instrument: { thscode: string; name: string; priceKind: PriceKind };
+  days: IntradaySpan;
+  onDays: (days: IntradaySpan) => void;
   idPrefix: string;
   placeholderHeight: number;
+  /** The candles. */
   children: ReactNode;
 }) {
   const { t } = intradayText.useText();
+  const view = useChartView(chosen);
   if (view === null) {
     return (
       <div className="chart-views chart-views--pending" aria-busy="true">
@@ -45,7 +57,7 @@ export function ChartViews({
       labelOf={(v) => t(`view.${v}`)}
       idPrefix={idPrefix}
     >
-      {children}
+      {view === 'intraday' ? <IntradayPanel {...instrument} days={days} onDays={onDays} /> : children}
     </Tabs>
   );
 }

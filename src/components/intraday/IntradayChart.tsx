@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
-  ColorType,
   CrosshairMode,
   HistogramSeries,
   LineSeries,
@@ -22,7 +21,7 @@ import {
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
 import { fromChartTime, toChartTime } from '../../lib/format';
 import { useAfterPaint } from '../../lib/useAfterPaint';
-import { canDrawCharts } from '../chart/TimeChart';
+import { canDrawCharts, chartLook } from '../chart/TimeChart';
 import { usePalette, withAlpha, type Palette } from '../chart/palette';
 import type { IntradayModel, IntradayViewDays } from './model';
 import '../chart/chart.css';
@@ -254,20 +253,7 @@ export function IntradayChart({
 
 function chartOptions(palette: Palette, view: IntradayViewDays, percentAxis: boolean) {
   return {
-    layout: {
-      background: { type: ColorType.Solid, color: palette.bg },
-      textColor: palette.muted,
-      fontSize: 11,
-      fontFamily: palette.font,
-      attributionLogo: false,
-      panes: { separatorColor: palette.border, separatorHoverColor: palette.border },
-    },
-    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    crosshair: {
-      mode: CrosshairMode.Magnet,
-      vertLine: { color: palette.faint, labelBackgroundColor: palette.border },
-      horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
-    },
+    ...chartLook(palette, CrosshairMode.Magnet),
     rightPriceScale: {
       minimumWidth: PRICE_AXIS_MIN_WIDTH_PX,
       borderColor: palette.border,

@@ -8,8 +8,7 @@ import { quotesByCode, wholeMarketQuery, type QuoteRow } from '../../api/market'
 import { useValuations, valuationChunks, type Valuation } from '../../api/valuations';
 import { TimeChart } from '../../components/chart/TimeChart';
 import { ChartViews } from '../../components/intraday/ChartViews';
-import { IntradayPanel, INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
-import { useChartView } from '../../components/intraday/url-state';
+import { INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
 import { candleVolumeSeries } from '../../components/chart/candles';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type DataColumn, type SortingState } from '../../components/DataTable';
@@ -265,61 +264,49 @@ function IndexChart({
       candleVolumeSeries(items ?? [], { lang, digits: 2, amount: (b) => b.turnover, amountId: 'turnover' }),
     [items, lang],
   );
-  const view = useChartView(search.chart);
   return (
-    <section
-      className="panel index-chart"
-      aria-label={t('chart.label', { name: record.name })}
-      data-view={view ?? undefined}
-    >
+    <section className="panel index-chart" aria-label={t('chart.label', { name: record.name })}>
       <ChartViews
-        view={view}
+        chosen={search.chart}
         onView={(chart) => onSearch({ chart })}
+        instrument={{ thscode: record.thscode, name: record.name, priceKind: 'index' }}
+        days={search.days}
+        onDays={(days) => onSearch({ days }, { replace: true })}
         idPrefix="index-chart"
         placeholderHeight={Math.max(CHART_HEIGHT, INTRADAY_CHART_HEIGHT)}
       >
-        {view === 'intraday' ? (
-          <IntradayPanel
-            thscode={record.thscode}
-            name={record.name}
-            priceKind="index"
-            days={search.days}
-            onDays={(days) => onSearch({ days }, { replace: true })}
-          />
-        ) : (
-          <div className="index-chart__daily">
-            <div className="index-toolbar">
-              <Segmented
-                label={t('chart.range')}
-                value={search.range}
-                options={INDEX_RANGES.map((range) => ({ value: range, label: t(`range.${range}`) }))}
-                onChange={(range) => onSearch({ range })}
-                testId="index-range"
-              />
-              {bars.isFetching && <span className="spinner" aria-hidden="true" />}
-            </div>
-            <div className="index-chart__body" style={{ height: CHART_HEIGHT }}>
-              {bars.isError && !bars.data ? (
-                <ErrorState error={bars.error} onRetry={() => void bars.refetch()} />
-              ) : bars.isSuccess && bars.data.item.length === 0 ? (
-                <Empty>{t('chart.empty')}</Empty>
-              ) : (
-                <>
-                  <TimeChart
-                    series={series}
-                    height={CHART_HEIGHT}
-                    paneStretch={PANE_STRETCH}
-                    viewKey={`${record.thscode}|${search.range}`}
-                    label={t('chart.label', { name: record.name })}
-                    testId="index-chart"
-                    fallback={t('chart.unavailable')}
-                  />
-                  {bars.isPending && <div className="skel index-chart__cover" aria-hidden="true" />}
-                </>
-              )}
-            </div>
+        <div className="index-chart__daily">
+          <div className="index-toolbar">
+            <Segmented
+              label={t('chart.range')}
+              value={search.range}
+              options={INDEX_RANGES.map((range) => ({ value: range, label: t(`range.${range}`) }))}
+              onChange={(range) => onSearch({ range })}
+              testId="index-range"
+            />
+            {bars.isFetching && <span className="spinner" aria-hidden="true" />}
           </div>
-        )}
+          <div className="index-chart__body" style={{ height: CHART_HEIGHT }}>
+            {bars.isError && !bars.data ? (
+              <ErrorState error={bars.error} onRetry={() => void bars.refetch()} />
+            ) : bars.isSuccess && bars.data.item.length === 0 ? (
+              <Empty>{t('chart.empty')}</Empty>
+            ) : (
+              <>
+                <TimeChart
+                  series={series}
+                  height={CHART_HEIGHT}
+                  paneStretch={PANE_STRETCH}
+                  viewKey={`${record.thscode}|${search.range}`}
+                  label={t('chart.label', { name: record.name })}
+                  testId="index-chart"
+                  fallback={t('chart.unavailable')}
+                />
+                {bars.isPending && <div className="skel index-chart__cover" aria-hidden="true" />}
+              </>
+            )}
+          </div>
+        </div>
       </ChartViews>
     </section>
   );

@@ -1,6 +1,5 @@
 import { ChartViews } from '../../components/intraday/ChartViews';
-import { IntradayPanel, INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
-import { useChartView } from '../../components/intraday/url-state';
+import { INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
 import type { InstrumentRecord } from '../../api/instruments';
 import { useStockText } from './messages';
 import { PriceChartPanel } from './PriceChartPanel';
@@ -18,26 +17,18 @@ export function StockChart({
   onSearch: UpdateSearch;
 }) {
   const { t } = useStockText();
-  const view = useChartView(search.chart);
   return (
-    <section className="panel stock-chart" aria-label={t('chart.section')} data-view={view ?? undefined}>
+    <section className="panel stock-chart" aria-label={t('chart.section')}>
       <ChartViews
-        view={view}
+        chosen={search.chart}
         onView={(chart) => onSearch({ chart })}
+        instrument={{ thscode: record.thscode, name: record.name, priceKind: 'stock' }}
+        days={search.days}
+        onDays={(days) => onSearch({ days }, { replace: true })}
         idPrefix="stock-chart"
         placeholderHeight={Math.max(INTRADAY_CHART_HEIGHT, chartHeight(search.ind))}
       >
-        {view === 'intraday' ? (
-          <IntradayPanel
-            thscode={record.thscode}
-            name={record.name}
-            priceKind="stock"
-            days={search.days}
-            onDays={(days) => onSearch({ days }, { replace: true })}
-          />
-        ) : (
-          <PriceChartPanel record={record} search={search} onSearch={onSearch} />
-        )}
+        <PriceChartPanel record={record} search={search} onSearch={onSearch} />
       </ChartViews>
     </section>
   );
