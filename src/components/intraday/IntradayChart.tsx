@@ -67,6 +67,8 @@ const PRICE_AXIS_MIN_WIDTH_PX = 64;
 const PANE_STRETCH = [3, 1];
 const SEPARATOR_SCALE = 'separator';
 const PAGE_MINUTES = 30;
+/** The library's default floor of the space between points (`timeScale.minBarSpacing`). */
+const MIN_BAR_SPACING_PX = 0.5;
 
 /** `HH:mm` (and `MM-dd HH:mm`) of a chart time, Shanghai wall clock. */
 function clockOf(time: Time): string {
@@ -177,6 +179,11 @@ export function IntradayChart({
     if (model.axis.length > 0 && fittedRef.current !== viewKey) {
       // The whole axis, the session's minutes still to come included (`fitContent` stops at the last
       // minute with data, and a session under way would fill the width with its first hour).
+      // Five days on a phone are 0.2 px a minute: below the library's floor of 0.5 px, which would
+      // show the last two days only.
+      const width = chart.timeScale().width();
+      const fitting = width > 0 ? width / model.axis.length : MIN_BAR_SPACING_PX;
+      chart.timeScale().applyOptions({ minBarSpacing: Math.min(MIN_BAR_SPACING_PX, fitting) });
       chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: model.axis.length - 0.5 });
       fittedRef.current = viewKey;
     }
