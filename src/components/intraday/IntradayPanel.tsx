@@ -28,6 +28,8 @@ import './intraday.css';
  */
 
 export const INTRADAY_CHART_HEIGHT = 360;
+/** The panel without notes: the toolbar, the readout and the chart (placeholders hold this room). */
+export const INTRADAY_PANEL_HEIGHT = INTRADAY_CHART_HEIGHT + 70;
 
 export interface IntradayPanelProps {
   thscode: string;

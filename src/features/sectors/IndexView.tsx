@@ -8,7 +8,7 @@ import { quotesByCode, wholeMarketQuery, type QuoteRow } from '../../api/market'
 import { useValuations, valuationChunks, type Valuation } from '../../api/valuations';
 import { TimeChart } from '../../components/chart/TimeChart';
 import { ChartViews } from '../../components/intraday/ChartViews';
-import { INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
+import { INTRADAY_PANEL_HEIGHT } from '../../components/intraday/IntradayPanel';
 import { candleVolumeSeries } from '../../components/chart/candles';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type DataColumn, type SortingState } from '../../components/DataTable';
@@ -273,7 +273,7 @@ function IndexChart({
         days={search.days}
         onDays={(days) => onSearch({ days }, { replace: true })}
         idPrefix="index-chart"
-        placeholderHeight={Math.max(CHART_HEIGHT, INTRADAY_CHART_HEIGHT)}
+        placeholderHeight={Math.max(CHART_HEIGHT + 34, INTRADAY_PANEL_HEIGHT)}
       >
         <div className="index-chart__daily">
           <div className="index-toolbar">
@@ -508,7 +508,9 @@ export function IndexSkeleton({ thscode }: { thscode: string }) {
         <div className="skel index-head__skeleton" />
       </header>
       <section className="panel index-chart">
-        <div className="skel" style={{ height: CHART_HEIGHT + 34 }} />
+        {/* The chart tabs' row and the taller of the two views (the intraday one, in a session). */}
+        <div className="tabs__list" style={{ height: 34 }} />
+        <div className="skel" style={{ height: Math.max(CHART_HEIGHT + 34, INTRADAY_PANEL_HEIGHT) }} />
       </section>
       <section className="panel index-members">
         <div className="skel index-members__skeleton" />

@@ -1,5 +1,5 @@
 import { ChartViews } from '../../components/intraday/ChartViews';
-import { INTRADAY_CHART_HEIGHT } from '../../components/intraday/IntradayPanel';
+import { INTRADAY_PANEL_HEIGHT } from '../../components/intraday/IntradayPanel';
 import type { InstrumentRecord } from '../../api/instruments';
 import { useStockText } from './messages';
 import { PriceChartPanel } from './PriceChartPanel';
@@ -26,7 +26,7 @@ export function StockChart({
         days={search.days}
         onDays={(days) => onSearch({ days }, { replace: true })}
         idPrefix="stock-chart"
-        placeholderHeight={Math.max(INTRADAY_CHART_HEIGHT, chartHeight(search.ind))}
+        placeholderHeight={Math.max(INTRADAY_PANEL_HEIGHT, chartHeight(search.ind))}
       >
         <PriceChartPanel record={record} search={search} onSearch={onSearch} />
       </ChartViews>
