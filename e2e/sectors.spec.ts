@@ -35,6 +35,9 @@ test('the ranking opens a sector whose constituents are the service’s list, le
   const section = page.getByTestId('index-members');
   await expect(section.getByTestId('members-count')).toHaveAttribute('data-count', String(list.length));
   await expect(section.getByRole('table')).toHaveAttribute('aria-rowcount', String(list.length + 1));
+  // In the suite's session the chart opens on the intraday line; the candles are one tab away.
+  await expect(page.getByRole('tab', { name: '分时', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'K 线', exact: true }).click();
   await expect(page.getByTestId('index-chart').locator('canvas').first()).toBeVisible();
 
   // Leaders first: the top row is the constituent with the highest change in the whole-market snapshot.

@@ -10,7 +10,8 @@ import { expect, test } from './fixtures';
  */
 
 const STOCK = '600519.SH';
-const INTRADAY = `/stock/${STOCK}?tab=intraday`;
+// The candles are chosen: in the suite's session the chart would open on the intraday line.
+const INTRADAY = `/stock/${STOCK}?tab=intraday&chart=daily`;
 
 test('with the restricted operations closed the tab says not authorised and the page works', async ({
   app,

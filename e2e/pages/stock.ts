@@ -43,9 +43,12 @@ export class StockPage {
     this.statementTable = app.main.getByTestId('statement-table');
   }
 
-  /** Open a stock link and wait until the chart has drawn its candles. */
+  /**
+   * Open a stock link and wait until the chart has drawn its candles. The suite's clock is in a session,
+   * where the page opens on the intraday line: a link that does not choose a view gets the candles.
+   */
   async open(path: string): Promise<void> {
-    await this.app.open(path);
+    await this.app.open(withCandles(path));
     await expect(this.name).toBeVisible();
     await this.chartReady();
   }
@@ -118,4 +121,10 @@ export class StockPage {
     if (!box) throw new Error('chart not visible');
     await this.page.mouse.move(box.x + box.width * xFraction, box.y + box.height * 0.3);
   }
+}
+
+/** The link with the candle view chosen (`chart=daily`) unless it chooses a view itself. */
+export function withCandles(path: string): string {
+  if (/[?&]chart=/.test(path)) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}chart=daily`;
 }

@@ -249,7 +249,47 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
     return parsed.data;
   }
 
-  return { fetchOperation, fetchOperationRaw, fetchMode };
+  /**
+   * GET one of the BFF's own JSON routes (`/bff/...`, outside the catalog) and parse the answer with its
+   * contract schema. A refusal in the standard envelope keeps its code and message; anything else that
+   * is not the expected shape is a typed error naming the path and the field.
+   */
+  async function fetchBff<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    callOpts: CallOptions = {},
+  ): Promise<z.output<S>> {
+    const url = `${base}${path}`;
+    const route = path.split('?')[0] ?? path;
+    const res = await get(url, route, callOpts.signal);
+    const body = await readJson(res);
+    if (!body.ok) throw nonEnvelopeError(res, route, 'body is not JSON');
+    const envelope = rawEnvelopeSchema.safeParse(body.value);
+    if (envelope.success && envelope.data.code !== ErrorCode.OK) {
+      throw new ApiError({
+        code: envelope.data.code,
+        message: envelope.data.message,
+        requestId: envelope.data.request_id ?? null,
+        operation: route,
+        httpStatus: res.status,
+      });
+    }
+    if (!res.ok) throw nonEnvelopeError(res, route, `HTTP ${res.status}`);
+    // The answer itself, or (tolerated) the same answer inside a success envelope.
+    const value = envelope.success ? envelope.data.data : body.value;
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      throw new ApiError({
+        code: ErrorCode.CLIENT_SCHEMA_MISMATCH,
+        message: `Response of ${route} does not match the contract at ${describeIssue(parsed.error.issues[0], 'body')}`,
+        operation: route,
+        httpStatus: res.status,
+      });
+    }
+    return parsed.data;
+  }
+
+  return { fetchOperation, fetchOperationRaw, fetchMode, fetchBff };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -258,3 +298,4 @@ const defaultClient = createApiClient();
 export const fetchOperation = defaultClient.fetchOperation;
 export const fetchMode = defaultClient.fetchMode;
 export const fetchOperationRaw = defaultClient.fetchOperationRaw;
+export const fetchBff = defaultClient.fetchBff;

@@ -163,13 +163,8 @@ const DEFAULT_MIN_BAR_SPACING_PX = 0.5;
 /** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
 export type TimeScaleKind = 'day' | 'minute';
 
-function chartOptions(
-  palette: Palette,
-  invertScale: boolean,
-  scale: TimeScaleKind,
-  logScale: boolean,
-  scaleMargins: { top: number; bottom: number } | undefined,
-) {
+/** The look every chart of the app shares (the intraday chart too): background, text, grid, crosshair. */
+export function chartLook(palette: Palette, crosshairMode: CrosshairMode = CrosshairMode.Normal) {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.bg },
@@ -181,10 +176,22 @@ function chartOptions(
     },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
     crosshair: {
-      mode: CrosshairMode.Normal,
+      mode: crosshairMode,
       vertLine: { color: palette.faint, labelBackgroundColor: palette.border },
       horzLine: { color: palette.faint, labelBackgroundColor: palette.border },
     },
+  };
+}
+
+function chartOptions(
+  palette: Palette,
+  invertScale: boolean,
+  scale: TimeScaleKind,
+  logScale: boolean,
+  scaleMargins: { top: number; bottom: number } | undefined,
+) {
+  return {
+    ...chartLook(palette),
     rightPriceScale: {
       minimumWidth: PRICE_AXIS_MIN_WIDTH_PX,
       borderColor: palette.border,

@@ -7,6 +7,8 @@ import { useLiveRefetchInterval, useServerToday } from '../../api/live';
 import { quotesByCode, wholeMarketQuery, type QuoteRow } from '../../api/market';
 import { useValuations, valuationChunks, type Valuation } from '../../api/valuations';
 import { TimeChart } from '../../components/chart/TimeChart';
+import { ChartViews } from '../../components/intraday/ChartViews';
+import { INTRADAY_PANEL_HEIGHT } from '../../components/intraday/IntradayPanel';
 import { candleVolumeSeries } from '../../components/chart/candles';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { DataTable, type DataColumn, type SortingState } from '../../components/DataTable';
@@ -264,36 +266,48 @@ function IndexChart({
   );
   return (
     <section className="panel index-chart" aria-label={t('chart.label', { name: record.name })}>
-      <div className="index-toolbar">
-        <Segmented
-          label={t('chart.range')}
-          value={search.range}
-          options={INDEX_RANGES.map((range) => ({ value: range, label: t(`range.${range}`) }))}
-          onChange={(range) => onSearch({ range })}
-          testId="index-range"
-        />
-        {bars.isFetching && <span className="spinner" aria-hidden="true" />}
-      </div>
-      <div className="index-chart__body" style={{ height: CHART_HEIGHT }}>
-        {bars.isError && !bars.data ? (
-          <ErrorState error={bars.error} onRetry={() => void bars.refetch()} />
-        ) : bars.isSuccess && bars.data.item.length === 0 ? (
-          <Empty>{t('chart.empty')}</Empty>
-        ) : (
-          <>
-            <TimeChart
-              series={series}
-              height={CHART_HEIGHT}
-              paneStretch={PANE_STRETCH}
-              viewKey={`${record.thscode}|${search.range}`}
-              label={t('chart.label', { name: record.name })}
-              testId="index-chart"
-              fallback={t('chart.unavailable')}
+      <ChartViews
+        chosen={search.chart}
+        onView={(chart) => onSearch({ chart })}
+        instrument={{ thscode: record.thscode, name: record.name, priceKind: 'index' }}
+        days={search.days}
+        onDays={(days) => onSearch({ days }, { replace: true })}
+        idPrefix="index-chart"
+        placeholderHeight={Math.max(CHART_HEIGHT + 34, INTRADAY_PANEL_HEIGHT)}
+      >
+        <div className="index-chart__daily">
+          <div className="index-toolbar">
+            <Segmented
+              label={t('chart.range')}
+              value={search.range}
+              options={INDEX_RANGES.map((range) => ({ value: range, label: t(`range.${range}`) }))}
+              onChange={(range) => onSearch({ range })}
+              testId="index-range"
             />
-            {bars.isPending && <div className="skel index-chart__cover" aria-hidden="true" />}
-          </>
-        )}
-      </div>
+            {bars.isFetching && <span className="spinner" aria-hidden="true" />}
+          </div>
+          <div className="index-chart__body" style={{ height: CHART_HEIGHT }}>
+            {bars.isError && !bars.data ? (
+              <ErrorState error={bars.error} onRetry={() => void bars.refetch()} />
+            ) : bars.isSuccess && bars.data.item.length === 0 ? (
+              <Empty>{t('chart.empty')}</Empty>
+            ) : (
+              <>
+                <TimeChart
+                  series={series}
+                  height={CHART_HEIGHT}
+                  paneStretch={PANE_STRETCH}
+                  viewKey={`${record.thscode}|${search.range}`}
+                  label={t('chart.label', { name: record.name })}
+                  testId="index-chart"
+                  fallback={t('chart.unavailable')}
+                />
+                {bars.isPending && <div className="skel index-chart__cover" aria-hidden="true" />}
+              </>
+            )}
+          </div>
+        </div>
+      </ChartViews>
     </section>
   );
 }
@@ -494,7 +508,9 @@ export function IndexSkeleton({ thscode }: { thscode: string }) {
         <div className="skel index-head__skeleton" />
       </header>
       <section className="panel index-chart">
-        <div className="skel" style={{ height: CHART_HEIGHT + 34 }} />
+        {/* The chart tabs' row and the taller of the two views (the intraday one, in a session). */}
+        <div className="tabs__list" style={{ height: 34 }} />
+        <div className="skel" style={{ height: Math.max(CHART_HEIGHT + 34, INTRADAY_PANEL_HEIGHT) }} />
       </section>
       <section className="panel index-members">
         <div className="skel index-members__skeleton" />

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
  * The view state of `/sectors` and of an index page (`/sectors/$thscode`, `/index/$thscode`) as URL
@@ -10,6 +11,8 @@ import { lazySchema } from '../../lib/lazy-schema';
  * - `tag`: the service's sector group (industries, concepts, regions, THS thematic indices).
  * - `sort`: `<column>.<asc|desc>` of the ranking (or of the constituents on an index page).
  * - `range`: the candle window of an index page.
+ * - `chart`: the chart view of an index page (intraday line or candles; absent: the session decides).
+ * - `days`: the intraday span of an index page (one or five trading days).
  */
 
 export const SECTOR_SORT_COLUMNS = [
@@ -77,12 +80,14 @@ export const sectorsSearchSchema = lazySchema(buildSectorsSearchSchema);
 export type SectorsSearch = z.output<ReturnType<typeof buildSectorsSearchSchema>>;
 
 /** Leaders first: the constituents open sorted by the day's change, largest first. */
-export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc' } as const;
+export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc', days: 1 } as const;
 
 const buildIndexSearchSchema = () =>
   z.object({
     range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
     sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
+    chart: chartViewParam(),
+    days: intradayDaysParam(),
   });
 export const indexSearchSchema = lazySchema(buildIndexSearchSchema);
 export type IndexSearch = z.output<ReturnType<typeof buildIndexSearchSchema>>;

@@ -240,7 +240,7 @@ export function PriceChartPanel({
   };
 
   return (
-    <section className="panel stock-chart" aria-label={t('chart.title')}>
+    <div className="stock-chart__daily" data-testid="daily-chart-panel">
       <div className="stock-toolbar">
         <Segmented
           label={t('chart.interval')}
@@ -344,7 +344,7 @@ export function PriceChartPanel({
         )}
       </div>
       {search.ind !== 'none' && <IndicatorLegend bar={legendBar} ind={search.ind} />}
-    </section>
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ import { normaliseCode } from './loader';
 import type { StockSearch } from './url-state';
 import type { UpdateSearch } from './url-state';
 import { StockHeader } from './StockHeader';
-import { PriceChartPanel } from './PriceChartPanel';
+import { StockChart } from './StockChart';
 import { StockSkeleton } from './Skeletons';
 import { StockTabs } from './StockTabs';
 
@@ -82,7 +82,7 @@ function StockWorkspace({
   return (
     <div className="stock-page" data-testid="stock-view">
       <StockHeader record={record} />
-      <PriceChartPanel record={record} search={search} onSearch={onSearch} />
+      <StockChart record={record} search={search} onSearch={onSearch} />
       <StockTabs record={record} search={search} onSearch={onSearch} />
     </div>
   );

@@ -33,6 +33,8 @@ describe('stock URL search', () => {
       interval: 'week',
       ind: 'kdj',
       cmp: '000300.SH',
+      chart: 'intraday',
+      days: 5,
     };
     // Every value survives; the moving averages come back in ascending order.
     expect(parseStockSearch(link)).toEqual({ ...link, ma: '5,60' });

@@ -5,6 +5,7 @@ import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
 import { BAR_INTERVALS } from '../../lib/bars';
 import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
  * The whole view state of the stock page, as URL search parameters. Every field falls back to its
@@ -58,6 +59,7 @@ export const STOCK_SEARCH_DEFAULTS = {
   hot: '3m',
   interval: 'day',
   ind: 'macd',
+  days: 1,
 } as const;
 
 /** Parse an overlay list such as `5,20` (or `none`): known periods only, ascending, no repeats. */
@@ -139,6 +141,10 @@ const buildStockSearchSchema = () =>
       ind: choice(CHART_INDICATORS, STOCK_SEARCH_DEFAULTS.ind),
       /** Compare overlay: an index or another stock, rebased at the first common bar. */
       cmp: compareCode(),
+      /** Chart view (intraday line or candles); absent: intraday during a session, candles otherwise. */
+      chart: chartViewParam(),
+      /** Trading days of the intraday view: today's session or five days. */
+      days: intradayDaysParam(),
     })
     .transform((s) => {
       // A range needs both ends in order and at most ten years apart (the service's rules, 1004/1003):
