@@ -33,7 +33,7 @@ import { lazyChildLogger } from './lazy-logger';
 import { searchResolver, tableResolver, watchlistsPlugin } from './watchlists/index';
 import type { WatchlistRepository } from './watchlists/repository';
 import { hkIpoFilesPlugin } from './hk-ipo/routes';
-import { installMarketData } from './market-data/routes';
+import { installMarketData, marketDataOf } from './market-data/routes';
 import { CALENDAR_FEED_ROUTES, HK_IPO_FILES_BASE_PATH } from '../src/contract/calendar-files';
 import { TEST_CLOCK_PATH, testClockPlugin } from './test-clock';
 import type { AdjustableClock } from './test-clock';
@@ -51,8 +51,8 @@ import { HEALTH_PATHS } from '../src/contract/health';
 import { NON_CANONICAL_TARGET_PATH, isSafeMethod, readTarget } from './request-target';
 import type { NonCanonicalTarget } from './request-target';
 import { MARKET_DATA_BASE_PATH } from '../src/contract/market-data';
-import { localLeases } from './market-data/lease';
-import { registerTape } from './market-data/tape-routes';
+import { leasesFor } from './market-data/lease';
+import { registerTape, tapeStatus } from './market-data/tape-routes';
 
 export type Mode = 'simulated' | 'live';
 
@@ -486,12 +486,15 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   // The market data plane (MARKET_DATA): its routes, and the dump signing operations' answer in /api.
+  // One set of leases (Redis, else PostgreSQL, else this process) for its imports and the minute tape.
+  const leases = deps.config.marketData.enabled ? leasesFor(deps.config, app.log) : null;
   const dumpLinks = installMarketData(app, {
     config: deps.config,
     upstream: gateway.upstream,
     clock,
     ticker,
     limitClients,
+    ...(leases ? { leases } : {}),
   });
   app.register(apiPlugin, {
     prefix: API_BASE_PATH,
@@ -559,13 +562,16 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
 
   // The minute tape (server/market-data/tape-*.ts): one recorder across replicas, by the lease 'tape'.
-  if (deps.config.marketData.enabled) {
+  const plane = marketDataOf(app);
+  if (plane && leases) {
     registerTape(app, MARKET_DATA_BASE_PATH, {
       storePath: deps.config.marketData.researchDb,
+      // The panel's store (one DuckDB file can be opened once per process), open once the app is ready.
+      store: () => plane.store(),
       upstream: gateway.backgroundUpstream,
       // Replicas that do not hold the lease copy the holder's readings from the shared cache.
       kept: (req) => gateway.kept(req),
-      leases: localLeases(),
+      leases,
       clock,
       ticker,
       budget: {
@@ -576,6 +582,7 @@ export function createApp(deps: AppDeps): FastifyInstance {
       limitClients,
       log: app.log,
     });
+    plane.provideTapeStatus(() => tapeStatus(app));
   }
 
   if (deps.testClock) app.register(testClockPlugin, { prefix: TEST_CLOCK_PATH, clock: deps.testClock });

@@ -7,39 +7,45 @@ import {
 } from '../../src/contract/market-cross-section';
 
 /**
- * The cross-section's SQL. The windows are the contract's constants (numbers, not user input), written
- * into the frame clauses, which take no parameters; the panel's tables are those of the vendor CLI
- * (raw_kline_daily, whose forward_factor column the importer writes). Only the last CROSS_SECTION_HIGH_DAYS trading days are read.
+ * The cross-section's SQL over `panel_recent` (the last CROSS_SECTION_HIGH_DAYS trading days, forward-
+ * adjusted, which the importer builds): the return is counted in market days (the close on the latest day
+ * against the close CROSS_SECTION_RETURN_DAYS trading days before, null when the stock has no bar then);
+ * the distance to the high needs a bar on every one of the days. The windows are the contract's constants
+ * (numbers, not user input).
  */
-const SQL = `
+export const CROSS_SECTION_SQL = `
 WITH days AS (
-  SELECT DISTINCT date FROM raw_kline_daily ORDER BY date DESC LIMIT ${CROSS_SECTION_HIGH_DAYS}
+  SELECT date, row_number() OVER (ORDER BY date DESC) - 1 AS back FROM (SELECT DISTINCT date FROM panel_recent)
 ),
-bars AS (
-  SELECT k.thscode, k.date, k.close * k.forward_factor AS close, k.high * k.forward_factor AS high
-  FROM raw_kline_daily k
-  WHERE k.date >= (SELECT min(date) FROM days)
+marks AS (
+  SELECT max(date) FILTER (WHERE back = 0) AS latest,
+         max(date) FILTER (WHERE back = ${CROSS_SECTION_RETURN_DAYS}) AS before,
+         count(*) AS days
+  FROM days
 ),
-windowed AS (
-  SELECT thscode, date, close,
-         lag(close, ${CROSS_SECTION_RETURN_DAYS}) OVER w AS close_before,
-         max(high) OVER (w ROWS BETWEEN ${CROSS_SECTION_HIGH_DAYS - 1} PRECEDING AND CURRENT ROW) AS high_max,
-         count(*) OVER (w ROWS BETWEEN ${CROSS_SECTION_HIGH_DAYS - 1} PRECEDING AND CURRENT ROW) AS bars
-  FROM bars
-  WINDOW w AS (PARTITION BY thscode ORDER BY date)
+stocks AS (
+  SELECT r.thscode,
+         max(r.close) FILTER (WHERE r.date = m.latest) AS close,
+         max(r.close) FILTER (WHERE r.date = m.before) AS close_before,
+         max(r.high) AS high_max,
+         count(*) AS bars,
+         any_value(m.latest) AS latest,
+         any_value(m.days) AS days
+  FROM panel_recent r CROSS JOIN marks m
+  GROUP BY r.thscode
 )
 SELECT thscode,
-       strftime(date, '%Y-%m-%d') AS day,
+       strftime(latest, '%Y-%m-%d') AS day,
        close,
        close / close_before - 1 AS return_20d,
-       CASE WHEN bars = ${CROSS_SECTION_HIGH_DAYS} THEN close / high_max - 1 END AS from_high_250d
-FROM windowed
-WHERE date = (SELECT max(date) FROM days)
+       CASE WHEN bars = ${CROSS_SECTION_HIGH_DAYS} AND days = ${CROSS_SECTION_HIGH_DAYS} THEN close / high_max - 1 END AS from_high_250d
+FROM stocks
+WHERE close IS NOT NULL
 ORDER BY thscode`;
 
 /** Every stock on the panel's latest day (see the contract); an empty panel gives `{date: null, item: []}`. */
 export async function crossSection(connection: DuckDBConnection): Promise<CrossSection> {
-  const reader = await connection.runAndReadAll(SQL);
+  const reader = await connection.runAndReadAll(CROSS_SECTION_SQL);
   const rows = reader.getRowObjectsJson();
   const date = rows[0]?.day ?? null;
   return crossSectionSchema.parse({

@@ -4,6 +4,7 @@ import { ADJUSTMENT_COLUMNS, DAILY_K_COLUMNS } from '../../src/contract/operatio
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
 import { SHANGHAI_OFFSET_MS } from '../../src/contract/time';
 import { createPanelViews } from './panel-schema';
+import { CROSS_SECTION_HIGH_DAYS } from '../../src/contract/market-cross-section';
 
 /**
  * Imports one dump file into the research panel, as the vendor CLI's importer does
@@ -68,14 +69,14 @@ function rebuildBars(bars: string): string {
   return `
   CREATE OR REPLACE TABLE raw_kline_next AS
   WITH bars AS (${bars}),
-  walked AS (
+  walked AS MATERIALIZED (
     SELECT *, LAG(close) OVER w AS prev_close, LAG(date) OVER w AS prev_date
     FROM bars WINDOW w AS (PARTITION BY thscode ORDER BY date)
   ),
   effective AS (
     SELECT e.thscode, b.date, e.dividend_per_share AS d, e.per_share_bonus AS s, e.rights_ratio AS r,
       COALESCE(e.rights_price, 0) AS p
-    FROM raw_adjustment_events e ASOF JOIN bars b ON e.thscode = b.thscode AND e.ex_date <= b.date
+    FROM raw_adjustment_events e ASOF JOIN walked b ON e.thscode = b.thscode AND e.ex_date <= b.date
   ),
   event_ratio AS (
     SELECT f.thscode, f.date,
@@ -95,8 +96,7 @@ function rebuildBars(bars: string): string {
   SELECT f.thscode, f.date, f.open, f.high, f.low, f.close, f.prev_close, f.volume, f.amount, f.batch_id,
     f.backward_factor / COALESCE(t.total, 1) AS forward_factor, f.backward_factor,
     f.prev_date IS NOT DISTINCT FROM f.date AS repeated
-  FROM factored f LEFT JOIN totals t USING (thscode)
-  ORDER BY f.thscode, f.date`;
+  FROM factored f LEFT JOIN totals t USING (thscode)`;
 }
 
 /** The bars as the panel holds them (without their factors), to build the table again from. */
@@ -165,7 +165,21 @@ async function swapBars(connection: DuckDBConnection, build: string, params: Rec
   await connection.run('ALTER TABLE raw_kline_next DROP COLUMN repeated');
   await connection.run('ALTER TABLE raw_kline_next RENAME TO raw_kline_daily');
   await createPanelViews(connection);
+  await connection.run(REBUILD_RECENT);
 }
+
+/**
+ * The last CROSS_SECTION_HIGH_DAYS trading days of every code, forward-adjusted, ordered by day: what
+ * whole-market questions about the recent past read (cross-section.ts) without going through ten years.
+ */
+const REBUILD_RECENT = `
+  CREATE OR REPLACE TABLE panel_recent AS
+  SELECT thscode, date, close * forward_factor AS close, high * forward_factor AS high
+  FROM raw_kline_daily
+  WHERE date >= (
+    SELECT min(date) FROM (SELECT DISTINCT date FROM raw_kline_daily ORDER BY date DESC LIMIT ${CROSS_SECTION_HIGH_DAYS})
+  )
+  ORDER BY date, thscode`;
 
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);

@@ -39,6 +39,8 @@ const PANEL_TABLES: readonly string[] = [
     forward_factor DOUBLE NOT NULL DEFAULT 1,
     backward_factor DOUBLE NOT NULL DEFAULT 1
   )`,
+  // The recent days of every code, forward-adjusted (panel-import.ts builds it after each import).
+  `CREATE TABLE IF NOT EXISTS panel_recent (thscode VARCHAR, date DATE, close DOUBLE, high DOUBLE)`,
   `CREATE TABLE IF NOT EXISTS raw_adjustment_events (
     thscode VARCHAR NOT NULL,
     ex_date DATE NOT NULL,
@@ -85,7 +87,7 @@ const PANEL_VIEWS: readonly string[] = [
  * The layout of the panel's tables. A file of another layout is emptied and laid out again (the panel
  * is a copy of the dumps: the next sync fills it again).
  */
-const PANEL_LAYOUT = '2';
+const PANEL_LAYOUT = '3';
 const PANEL_OBJECTS = [
   ['VIEW', 'v_daily_hfq'],
   ['VIEW', 'v_daily_qfq'],
@@ -93,6 +95,7 @@ const PANEL_OBJECTS = [
   ['VIEW', 'calc_adjust_factor_daily'],
   ['TABLE', 'calc_adjust_factor_daily'],
   ['TABLE', 'raw_kline_next'],
+  ['TABLE', 'panel_recent'],
   ['TABLE', 'raw_kline_daily'],
   ['TABLE', 'raw_adjustment_events'],
   ['TABLE', 'dim_symbol'],

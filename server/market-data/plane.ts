@@ -97,10 +97,10 @@ export interface MarketDataPlane {
   start(): Promise<void>;
   /** Brings the panel up to date now (the schedule calls it; tests call it directly). */
   sync(): Promise<SyncReport>;
-  status(): PlaneStatus;
+  status(): Promise<PlaneStatus>;
   panelStatus(): PanelStatus;
   /** The minute tape's part of the status (the tape recorder provides it). */
-  provideTapeStatus(provider: () => TapeStatus): void;
+  provideTapeStatus(provider: () => Promise<TapeStatus>): void;
   /** The store once started (the tape keeps its own tables in it), else null. */
   store(): ResearchStore | null;
   /** A signed link of the BFF's own to today's copy of a dump, as the service's envelope. */
@@ -132,7 +132,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
   let extent: PanelExtent = EMPTY_EXTENT;
   let lastImport: PanelImport | null = null;
   let importing: DumpKind | null = null;
-  let tape: () => TapeStatus = () => TAPE_OFF;
+  let tape: () => Promise<TapeStatus> = async () => TAPE_OFF;
   let calendar: { fetchedFor: string; days: Set<string> } | null = null;
   let timer: (() => void) | null = null;
   let running: Promise<SyncReport> | null = null;
@@ -483,7 +483,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
       runAndSchedule();
     },
     sync,
-    status: () => ({ panel: panelStatus(), tape: tape() }),
+    status: async () => ({ panel: panelStatus(), tape: await tape() }),
     panelStatus,
     provideTapeStatus(provider) {
       tape = provider;

@@ -20,8 +20,11 @@ import { readIntraday } from './tape-store';
  */
 
 export interface TapeOptions extends Omit<TapeRecorderOptions, 'store'> {
-  /** The research store (shared with the panel); opened from `storePath` (and closed with the app) if not given. */
-  store?: ResearchStore;
+  /**
+   * The research store shared with the panel, as the panel has it when the app is ready (null: it could not
+   * be opened); opened from `storePath` (and closed with the app) if not given.
+   */
+  store?: ResearchStore | (() => ResearchStore | null);
   storePath: string;
   /** Real time in production: how often the recorder looks at the market clock. */
   ticker: Ticker;
@@ -60,11 +63,13 @@ const known = paramNames(intradayParamsSchema);
  * stopped when it closes; the intraday route under `prefix` (MARKET_DATA_BASE_PATH).
  */
 export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOptions): void {
-  let store: ResearchStore | null = opts.store ?? null;
+  let store: ResearchStore | null = null;
   const ownStore = opts.store === undefined;
   app.addHook('onReady', async () => {
     try {
-      store ??= await openResearchStore(opts.storePath);
+      store = typeof opts.store === 'function' ? opts.store() : (opts.store ?? null);
+      if (ownStore) store = await openResearchStore(opts.storePath);
+      if (!store) throw new Error('the panel has no research store');
     } catch (err) {
       // The rest of the app serves without the tape; the intraday route says why.
       opts.log?.warn({ err, path: opts.storePath }, 'tape: the research store could not be opened');
@@ -74,7 +79,8 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
     recorders.set(app, recorder);
     if (opts.autoStart !== false) recorder.start(opts.ticker);
   });
-  app.addHook('onClose', async () => {
+  // Before the panel closes the shared store (onClose): no minute is written into a closed store.
+  app.addHook('preClose', async () => {
     await recorders.get(app)?.stop();
     recorders.delete(app);
     if (ownStore) await store?.close();

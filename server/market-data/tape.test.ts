@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
 import { testConfig } from '../testkit';
 import { createSimulator } from '../simulator/index';
+import { testDumps } from '../simulator/testkit';
 import { ManualClock } from '../gateway/manual-clock.testkit';
 import { TEST_CLOCK_PATH, adjustableClock } from '../test-clock';
 import {
@@ -12,7 +13,7 @@ import {
 } from '../../src/contract/market-data';
 import type { IntradaySeries } from '../../src/contract/market-data';
 import { TAPE_LABELS } from '../../src/contract/market-tape';
-import { operations } from '../../src/contract/catalog';
+import { catalog, operations } from '../../src/contract/catalog';
 import { shanghaiMidnight } from '../../src/contract/time';
 import { tapeRecorderOf, tapeStatus } from './tape-routes';
 import { callsPerMinute } from './tape-recorder';
@@ -33,14 +34,18 @@ const clock = adjustableClock(SIM_NOW);
 const ticker = new ManualClock(Date.parse('2026-11-28T00:00:00Z'));
 /** Requests the upstream received: path and the market minute they came in. */
 const received: { path: string; minute: number }[] = [];
+const PANEL_PATHS = ['/api/dump/', '/dump-files/', catalog['meta/tickers/list'].path];
 let sim: FastifyInstance;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  sim = createSimulator({ apiKey: KEY, now: clock.now });
+  // The dumps of a few codes: the research panel starts with the app and asks for them.
+  sim = createSimulator({ apiKey: KEY, now: clock.now, dumps: testDumps });
   sim.addHook('onRequest', async (request) => {
-    // The test's own look at the simulator is not the app's.
-    if (request.headers['x-probe'] !== undefined) return;
+    // The test's own look at the simulator is not the app's, and the panel's dump and code-table reads
+    // (server/market-data/plane.ts) are not the tape's.
+    if (request.headers['x-probe'] !== undefined || PANEL_PATHS.some((p) => request.url.startsWith(p)))
+      return;
     const now = clock.now();
     received.push({ path: request.url.split('?')[0] ?? '', minute: now - (now % 60_000) });
   });

@@ -17,6 +17,10 @@ import {
 } from '../../src/contract/operations/market-dumps';
 import { createDumpStore, createSimulator } from './index';
 import { adjustedCloses } from './dumps/adjusted-closes.testkit';
+import { openResearchStore } from '../market-data/research-store';
+import { createPanelTables } from '../market-data/panel-schema';
+import { importDumpFile } from '../market-data/panel-import';
+import { readPanelBars } from '../market-data/panel-read';
 import { KEY, TEST_DUMP_CODES, call, fetchData, get } from './testkit';
 
 /**
@@ -314,4 +318,50 @@ describe('adjusted prices from the dumps', () => {
     }
     expect(compared).toBeGreaterThan(20 * 2 * 2000);
   }, 60_000);
+
+  it("the BFF's research panel, loaded from these dumps, serves the closes of prices/historical?adjust=forward|backward for the same 20 codes over ten years (relative error < 1e-9)", async () => {
+    const store = await openResearchStore(':memory:');
+    try {
+      await store.write(createPanelTables);
+      for (const kind of ['daily-k', 'adjustment-factors'] as const) {
+        const path = files.get(kind) ?? '';
+        const outcome = await store.write((c) =>
+          importDumpFile(
+            c,
+            { kind, path, sha256: kind, release: kind },
+            { batchId: kind, now: () => SIM_NOW },
+          ),
+        );
+        expect(outcome.outcome).toBe('imported');
+      }
+      const start = Date.parse('2016-11-28T00:00:00+08:00');
+      let compared = 0;
+      for (const thscode of bonusCodes) {
+        for (const adjust of ['backward', 'forward'] as const) {
+          const served = await fetchData(app, catalog['a-share/prices/historical'], {
+            thscode,
+            start: day(start),
+            end: day(SIM_NOW),
+            adjust,
+          });
+          const panel = new Map(
+            (await store.read((c) => readPanelBars(c, { thscode, adjust, start, end: DATA_DATE_MS }))).map(
+              (bar) => [bar.date_ms, bar.close_price],
+            ),
+          );
+          const closed = served.item.filter((b) => b.date_ms <= DATA_DATE_MS);
+          expect(panel.size, `${thscode} ${adjust}`).toBe(closed.length);
+          for (const bar of closed) {
+            const mine = panel.get(bar.date_ms) ?? Number.NaN;
+            const error = Math.abs(mine / bar.close_price - 1);
+            expect(error, `${thscode} ${adjust} ${new Date(bar.date_ms).toISOString()}`).toBeLessThan(1e-9);
+            compared++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(20 * 2 * 2000);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 });

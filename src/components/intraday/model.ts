@@ -1,5 +1,5 @@
 import type { IntradaySeries } from '../../contract/market-data';
-import { TIMETABLE } from '../../contract/market-session';
+import { TAPE_LABELS } from '../../contract/market-tape';
 import { shanghaiMidnight } from '../../contract/time';
 import { direction, type Direction } from '../../lib/format';
 
@@ -72,13 +72,7 @@ const FLAT_RANGE = 0.01;
  */
 export function sessionGrid(date: string): number[] {
   const midnight = shanghaiMidnight(date);
-  const out: number[] = [midnight + TIMETABLE.morningOpen * 1000];
-  const add = (fromS: number, toS: number) => {
-    for (let s = fromS + 60; s <= toS; s += 60) out.push(midnight + s * 1000);
-  };
-  add(TIMETABLE.morningOpen, TIMETABLE.lunchBreak);
-  add(TIMETABLE.afternoonOpen, TIMETABLE.close);
-  return out;
+  return TAPE_LABELS.map((second) => midnight + second * 1000);
 }
 
 function changePct(price: number, prevClose: number | null): number | null {
