@@ -73,6 +73,9 @@ export default defineConfig({
       // The simulator's market dumps hold a few hundred stocks (the whole market takes a minute of both cores).
       SIM_DUMP_CODES: 'first:300',
       SIM_DUMP_DIR: path.join(os.tmpdir(), 'market-dashboard-e2e-dumps'),
+      // The research panel and the minute tape of this run (the server fills them from the dumps).
+      RESEARCH_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.duckdb`),
+      DUMP_DIR: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}-dumps`),
       // A fresh store per run, so watchlist tests never see a previous run's lists.
       WATCHLIST_DB: path.join(os.tmpdir(), `market-dashboard-e2e-${Date.now()}.sqlite`),
       // Each run starts cold and asks only for what its pages ask (e2e/first-load.spec.ts starts servers

@@ -24,7 +24,7 @@ export const Route = createFileRoute('/index/$thscode')({
       throw redirect({ to: '/sectors/$thscode', params: { thscode }, search, replace: true });
     }
   },
-  loaderDeps: ({ search }) => ({ range: search.range }),
+  loaderDeps: ({ search }) => ({ range: search.range, chart: search.chart, days: search.days }),
   // A stock's, a fund's or another instrument's code goes to its own page.
   loader: ({ context, params, deps, cause, preload }) =>
     loadOnOwnPage(

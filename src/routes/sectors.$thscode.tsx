@@ -24,7 +24,7 @@ export const Route = createFileRoute('/sectors/$thscode')({
       throw redirect({ to: '/index/$thscode', params: { thscode }, search, replace: true });
     }
   },
-  loaderDeps: ({ search }) => ({ range: search.range }),
+  loaderDeps: ({ search }) => ({ range: search.range, chart: search.chart, days: search.days }),
   // A stock's, a fund's or another instrument's code goes to its own page (an index stays: the same view).
   loader: ({ context, params, deps, cause, preload }) =>
     loadOnOwnPage(

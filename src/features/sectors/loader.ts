@@ -1,3 +1,4 @@
+import { intradayQuery } from '../../api/market-data';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   constituentsQuery,
@@ -40,12 +41,15 @@ export async function loadSectorsView(
 export async function loadIndexView(
   queryClient: QueryClient,
   rawCode: string,
-  search: Pick<IndexSearch, 'range'>,
+  search: Pick<IndexSearch, 'range' | 'chart' | 'days'>,
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
   const thscode = normaliseIndexCode(rawCode);
   // A malformed code never reaches the service.
   if (!INDEX_CODE_RE.test(thscode)) return;
+  // The minute tape is the server's own (no upstream call): asked for with the first requests unless the
+  // link chose the candles, so the intraday view does not wait for the session to be known.
+  if (search.chart !== 'daily') void queryClient.prefetchQuery(intradayQuery(thscode, search.days));
   void queryClient.prefetchQuery(constituentsQuery(thscode));
   void queryClient.prefetchQuery(wholeMarketQuery());
   void queryClient.prefetchQuery(indexSnapshotQuery([thscode]));
