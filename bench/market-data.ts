@@ -54,7 +54,8 @@ async function child(file: string): Promise<void> {
   await store.write(createPanelTables);
   const started = performance.now();
   let rows = 0;
-  for (const kind of ['daily-k', 'adjustment-factors'] as const) {
+  // In the plane's order: the events, then the bars file that builds the table with them.
+  for (const kind of ['adjustment-factors', 'daily-k'] as const) {
     const outcome = await store.write((c) =>
       importDumpFile(
         c,

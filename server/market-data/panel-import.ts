@@ -124,7 +124,12 @@ async function columnsOf(connection: DuckDBConnection, path: string): Promise<Se
   return new Set(reader.getRowsJson().map((row) => String(row[0])));
 }
 
-async function importRows(connection: DuckDBConnection, file: DumpFile, batch: string): Promise<void> {
+async function importRows(
+  connection: DuckDBConnection,
+  file: DumpFile,
+  batch: string,
+  rebuild: boolean,
+): Promise<void> {
   const params = { path: file.path, batch };
   if (file.kind === 'adjustment-factors') {
     await connection.run('DELETE FROM raw_adjustment_events');
@@ -136,7 +141,8 @@ async function importRows(connection: DuckDBConnection, file: DumpFile, batch: s
         FROM read_parquet($path)`,
       params,
     );
-    await swapBars(connection, rebuildBars(PANEL_BARS), {});
+    // The bars' factors follow the events, unless a bars file is imported next (it builds them).
+    if (rebuild) await swapBars(connection, rebuildBars(PANEL_BARS), {});
     return;
   }
   // Every code of the bars has a row in dim_symbol, as in the CLI (its name and board come from the
@@ -194,7 +200,7 @@ function reasonOf(error: unknown): string {
 export async function importDumpFile(
   connection: DuckDBConnection,
   file: DumpFile,
-  opts: { batchId: string; now: () => number },
+  opts: { batchId: string; now: () => number; rebuild?: boolean },
 ): Promise<ImportOutcome> {
   const { batchId } = opts;
   const startedAt = opts.now();
@@ -213,7 +219,7 @@ export async function importDumpFile(
     const missing = REQUIRED[file.kind].filter((c) => !columns.has(c));
     if (missing.length > 0) throw new Error(`the ${file.kind} dump lacks columns: ${missing.join(', ')}`);
     const rows = await count(connection, 'SELECT count(*) FROM read_parquet($path)', { path: file.path });
-    await importRows(connection, file, batchId);
+    await importRows(connection, file, batchId, opts.rebuild ?? true);
     await connection.run(
       `INSERT INTO _import_batches
         (batch_id, source, kind, started_at, completed_at, status, row_count, content_hash)
