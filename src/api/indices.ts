@@ -4,7 +4,6 @@ import type { DataOf } from '../contract/catalog';
 import type { INDEX_TAGS } from '../contract/operations/index-group-terms';
 import {
   INDEX_SNAPSHOT_CHUNK,
-  MAIN_INDEX_CODES,
   indexSnapshotChunks,
   indexSnapshotParams,
 } from '../contract/first-screens';
