@@ -69,7 +69,7 @@ export interface DumpCopiesOptions {
 }
 
 /** After the service said "not ready" (4040), it is not asked again for this long. */
-export const NOT_READY_RETRY_MS = 5 * 60_000;
+export const NOT_READY_RETRY_MS = 60_000;
 /** How long a replica may take to sign and download before another may try. */
 const COPY_LEASE_MS = 30 * 60_000;
 /** Once a day's copy is made, its lease is kept this long: no other replica signs that dump that day. */

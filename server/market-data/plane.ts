@@ -13,7 +13,7 @@ import type { AuthConfig } from '../config';
 import { newRequestId } from '../gateway/request-id';
 import type { Ticker } from '../gateway/ticker';
 import type { Upstream } from '../gateway/upstream-client';
-import { DumpCopies } from './dump-copies';
+import { DumpCopies, NOT_READY_RETRY_MS } from './dump-copies';
 import type { DumpCopiesOptions } from './dump-copies';
 import { dumpLinkSecret, dumpLinks } from './dump-links';
 import type { DumpLinks } from './dump-links';
@@ -81,7 +81,13 @@ export interface SyncReport {
   /** The data day the panel was brought to (or tried to). */
   day: string;
   /** Every step done or tried, in order. */
-  steps: { kind: DumpKind | 'symbols'; outcome: 'imported' | 'unchanged' | 'failed'; detail?: string }[];
+  steps: {
+    kind: DumpKind | 'symbols';
+    outcome: 'imported' | 'unchanged' | 'failed';
+    detail?: string;
+    /** The service has not published the dump yet (4040): asked again after NOT_READY_RETRY_MS. */
+    notReady?: boolean;
+  }[];
   /** Whether the panel now holds the data day (else it is tried again after RETRY_MS). */
   complete: boolean;
 }
@@ -239,7 +245,12 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
             .catch(() => undefined);
         }
         noteFailure(kind, startedAt, copy.message, batchId);
-        return { kind, outcome: 'failed', detail: copy.message };
+        return {
+          kind,
+          outcome: 'failed',
+          detail: copy.message,
+          notReady: copy.code === ErrorCode.DUMP_NOT_READY,
+        };
       }
       const { path, sha256, release } = copy.copy;
       const result = await current.write((c) =>
@@ -392,7 +403,12 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
     void sync().then((report) => {
       if (closed) return;
       // A small margin past the due moment, so that the clock reads "after" when it fires.
-      const next = report.complete ? Math.min(untilNextClose(opts.clock()) + 1_000, CHECK_MAX_MS) : RETRY_MS;
+      // A dump not published yet is asked for again soon (one signing call a minute); other failures later.
+      const next = report.complete
+        ? Math.min(untilNextClose(opts.clock()) + 1_000, CHECK_MAX_MS)
+        : report.steps.some((step) => step.notReady === true)
+          ? NOT_READY_RETRY_MS
+          : RETRY_MS;
       timer?.();
       timer = ticker.setTimer(next, () => {
         timer = null;
