@@ -62,6 +62,11 @@ export interface DumpCopiesOptions {
   upstream: Upstream;
   leases: Leases;
   ticker: Ticker;
+  /**
+   * The market clock the service's link expiries are written in (pinned by SIM_NOW on the simulator, whose
+   * links expire five minutes after its own clock); real time when not given.
+   */
+  clock?: () => number;
   /** Idle time allowed while downloading (headers, then between chunks). */
   downloadIdleTimeoutMs?: number;
   /** Tests replace the file writer (a disk that fills). */
@@ -237,7 +242,7 @@ export class DumpCopies {
     // The signing answer goes through the gateway's cache (its class keeps it until the next open): a
     // second signing the same evening, after a failed download, may get the same link back, expired.
     const expiresAt = Date.parse(link.data.presigned_url_expires_at ?? '');
-    if (Number.isFinite(expiresAt) && expiresAt <= this.opts.ticker.now()) {
+    if (Number.isFinite(expiresAt) && expiresAt <= (this.opts.clock ?? Date.now)()) {
       return failed(
         ErrorCode.DUMP_NOT_READY,
         200,

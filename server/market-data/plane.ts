@@ -489,6 +489,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
           upstream: opts.upstream,
           leases: opts.leases,
           ticker,
+          clock: opts.clock,
           ...(opts.createWriter ? { createWriter: opts.createWriter } : {}),
         });
         await refresh();
