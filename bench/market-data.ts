@@ -10,7 +10,7 @@
  *   (g) the minute tape: upstream calls in each minute of a simulated session (target: ≤ 2 a minute).
  *
  * The simulator's dumps are written once into BENCH_DUMP_DIR (default data/sim-dumps; about 100 s of both
- * cores the first time) and reused. Pinned clock: SIM_NOW (default Friday 2026-11-27 10:30 Shanghai).
+ * cores the first time) and reused. Pinned clock: SIM_NOW (default Friday 2026-11-27 09:10 Shanghai).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync } from 'node:fs';
@@ -34,7 +34,8 @@ import { planeStatusSchema } from '../src/contract/market-data';
 import type { DumpKind } from '../src/contract/operations/market-dumps';
 import { shanghaiMidnight } from '../src/contract/time';
 
-const SIM_NOW = Date.parse(process.env.SIM_NOW ?? '2026-11-27T10:30:00+08:00');
+// Before the session of Friday 2026-11-27, so that (g) can move the clock through its opening.
+const SIM_NOW = Date.parse(process.env.SIM_NOW ?? '2026-11-27T09:10:00+08:00');
 const DUMP_DIR = process.env.BENCH_DUMP_DIR ?? 'data/sim-dumps';
 const KEY = 'bench-plane-key-0123456789';
 const RUNS = 9;
@@ -149,14 +150,14 @@ async function main(): Promise<void> {
     stocks = body.item.length;
   }
 
-  // (g) the tape through the opening of the next session (Monday 2026-11-30, 09:14 to 09:45): the
-  // recorder's upstream calls in each minute from the auction on (the day's reference reads come before).
+  // (g) the tape through the opening of the session (09:14 to 09:45): the recorder's upstream calls in each
+  // minute from the auction on (the day's reference reads come before).
   const recorder = tapeRecorderOf(app);
-  const monday = shanghaiMidnight('2026-11-30');
-  const auction = monday + (9 * 60 + 15) * 60_000;
+  const day = shanghaiMidnight('2026-11-27');
+  const auction = day + (9 * 60 + 15) * 60_000;
   if (recorder) {
     for (let m = 9 * 60 + 14; m <= 9 * 60 + 45; m++) {
-      testClock.setOffsetMs(monday + m * 60_000 + 5_000 - SIM_NOW);
+      testClock.setOffsetMs(Math.max(0, day + m * 60_000 + 5_000 - SIM_NOW));
       await recorder.tick();
     }
   }
