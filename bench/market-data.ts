@@ -26,7 +26,7 @@ import { createDumpStore } from '../server/simulator/dumps/store';
 import { openResearchStore } from '../server/market-data/research-store';
 import { createPanelTables } from '../server/market-data/panel-schema';
 import { importDumpFile } from '../server/market-data/panel-import';
-import { CROSS_SECTION_SQL } from '../server/market-data/cross-section';
+import { CROSS_SECTION_JSON_SQL } from '../server/market-data/cross-section';
 import { tapeRecorderOf } from '../server/market-data/tape-routes';
 import { MARKET_DATA_BASE_PATH } from '../src/contract/market-data';
 import { CROSS_SECTION_ROUTE } from '../src/contract/market-cross-section';
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   const direct: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    await store.read((c) => c.runAndReadAll(CROSS_SECTION_SQL));
+    await store.read((c) => c.runAndReadAll(CROSS_SECTION_JSON_SQL));
     direct.push(performance.now() - t);
   }
   await store.close();

@@ -16,6 +16,11 @@ import {
   planeStatusSchema,
 } from '../../src/contract/market-data';
 import { DUMP_LINK_TTL_MS } from '../../src/contract/operations/market-dumps';
+import {
+  CROSS_SECTION_RETURN_DAYS,
+  CROSS_SECTION_ROUTE,
+  crossSectionSchema,
+} from '../../src/contract/market-cross-section';
 import { shanghaiMidnight } from '../../src/contract/time';
 import { createApp } from '../app';
 import { testConfig } from '../testkit';
@@ -420,6 +425,28 @@ describe('the research panel', () => {
     const end = shanghaiMidnight(DAYS[6] ?? '');
     const windowed = await plane.bars({ thscode: '600000.SH', adjust: 'none', start, end });
     expect(windowed.map((b) => b.date_ms)).toEqual(DAYS.slice(3, 7).map((d) => shanghaiMidnight(d)));
+  });
+
+  it('answers the whole-market cross-section: forward-adjusted close and 20-day return of every code, no 250-day high without 250 days', async () => {
+    service.dumps = { 'daily-k': { file: files.full }, 'adjustment-factors': { file: files.events } };
+    const { app } = await startApp();
+    const res = await app.inject({ url: `${MARKET_DATA_BASE_PATH}${CROSS_SECTION_ROUTE}` });
+    expect(res.statusCode).toBe(200);
+    const answer = crossSectionSchema.parse(res.json());
+    expect(answer.date).toBe(DAYS[DAYS.length - 1]);
+    expect(answer.item.map((row) => row.thscode)).toEqual([...CODES].sort());
+    for (const code of CODES) {
+      const row = answer.item.find((r) => r.thscode === code);
+      const bars = ALL_BARS.filter((b) => b.thscode === code);
+      const factors = expectedFactors(code);
+      const adjusted = (i: number) => (bars[i]?.close ?? 0) * (factors[i]?.forward ?? 0);
+      const last = bars.length - 1;
+      expect(Math.abs((row?.close ?? 0) / adjusted(last) - 1)).toBeLessThan(1e-9);
+      const want = adjusted(last) / adjusted(last - CROSS_SECTION_RETURN_DAYS) - 1;
+      expect(Math.abs((row?.return_20d ?? Number.NaN) - want)).toBeLessThan(1e-9);
+      // 30 days of bars: no full 250-day window.
+      expect(row?.from_high_250d).toBeNull();
+    }
   });
 
   it('checks the daily parameters as the /api operations do, naming the field', async () => {

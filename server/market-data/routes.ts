@@ -26,8 +26,8 @@ import { pathOf } from '../gateway/operation-handler';
 import type { Ticker } from '../gateway/ticker';
 import type { Upstream } from '../gateway/upstream-client';
 import { leasesFor } from './lease';
-import { crossSection } from './cross-section';
-import { CROSS_SECTION_ROUTE, type CrossSection } from '../../src/contract/market-cross-section';
+import { crossSectionJson } from './cross-section';
+import { CROSS_SECTION_ROUTE } from '../../src/contract/market-cross-section';
 import type { Leases } from './lease';
 import { createMarketDataPlane } from './plane';
 import type { MarketDataPlane, MarketDataPlaneOptions } from './plane';
@@ -92,9 +92,11 @@ export const marketDataRoutes: FastifyPluginAsync<MarketDataRoutesOptions> = asy
   // Every stock on the panel's latest day (the bench's whole-market query; the screener's first fields).
   app.get(CROSS_SECTION_ROUTE, routeOptions, async (_request, reply) => {
     const store = plane.store();
-    const answer: CrossSection = store ? await store.read(crossSection) : { date: null, item: [] };
-    reply.header('cache-control', 'private, no-cache');
-    return answer;
+    const body = store ? await store.read(crossSectionJson) : '{"date":null,"item":[]}';
+    return reply
+      .header('cache-control', 'private, no-cache')
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
   // The file behind a signed link: the link is the credential (no key, no session), so a download
