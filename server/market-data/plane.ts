@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { catalog } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
-import { DUMPS_READY_AFTER_S } from '../../src/contract/market-data';
+import { DUMPS_READY_AFTER_S, TAPE_OFF_STATUS } from '../../src/contract/market-data';
 import type { PanelImport, PanelStatus, PlaneStatus, TapeStatus } from '../../src/contract/market-data';
 import { isWeekday, msSinceShanghaiMidnight, tradingDaySet } from '../../src/contract/market-session';
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
@@ -65,15 +65,6 @@ const CHECK_MAX_MS = 60 * 60_000;
 const FULL_RELOAD_AFTER_DAYS = 14;
 /** Rows per statement when the code table is written into dim_symbol. */
 const SYMBOL_CHUNK = 500;
-
-const TAPE_OFF: TapeStatus = {
-  state: 'off',
-  date: null,
-  minutes: 0,
-  first_minute: null,
-  last_minute: null,
-  calls_last_minute: 0,
-};
 
 const EMPTY_EXTENT: PanelExtent = { first_date: null, latest_date: null, rows: 0, codes: 0, events: 0 };
 
@@ -138,7 +129,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
   let extent: PanelExtent = EMPTY_EXTENT;
   let lastImport: PanelImport | null = null;
   let importing: DumpKind | null = null;
-  let tape: () => Promise<TapeStatus> = async () => TAPE_OFF;
+  let tape: () => Promise<TapeStatus> = async () => TAPE_OFF_STATUS;
   let calendar: { fetchedFor: string; days: Set<string> } | null = null;
   let timer: (() => void) | null = null;
   let running: Promise<SyncReport> | null = null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
-import { MARKET_DATA_ROUTES } from '../../src/contract/market-data';
+import { MARKET_DATA_ROUTES, TAPE_OFF_STATUS } from '../../src/contract/market-data';
 import type { IntradaySeries, TapeStatus } from '../../src/contract/market-data';
 import { intradayParamsSchema } from '../../src/contract/market-tape';
 import { paramNames, parseParams, toRawQuery } from '../../src/contract/params';
@@ -34,15 +34,6 @@ export interface TapeOptions extends Omit<TapeRecorderOptions, 'store'> {
   autoStart?: boolean;
 }
 
-const OFF_STATUS: TapeStatus = {
-  state: 'off',
-  date: null,
-  minutes: 0,
-  first_minute: null,
-  last_minute: null,
-  calls_last_minute: 0,
-};
-
 const recorders = new WeakMap<FastifyInstance, TapeRecorder>();
 
 /** The recorder of an app, once it is ready, if the tape is on. */
@@ -53,7 +44,7 @@ export function tapeRecorderOf(app: FastifyInstance): TapeRecorder | undefined {
 /** The tape's status for the plane's status route: `off` when the tape is not on in this app. */
 export async function tapeStatus(app: FastifyInstance): Promise<TapeStatus> {
   const recorder = recorders.get(app);
-  return recorder ? recorder.status() : OFF_STATUS;
+  return recorder ? recorder.status() : TAPE_OFF_STATUS;
 }
 
 const known = paramNames(intradayParamsSchema);

@@ -76,6 +76,16 @@ export const tapeStatusSchema = z.object({
 });
 export type TapeStatus = z.infer<typeof tapeStatusSchema>;
 
+/** The tape's status where it is not running (MARKET_DATA=off, or its store could not be opened). */
+export const TAPE_OFF_STATUS: TapeStatus = {
+  state: 'off',
+  date: null,
+  minutes: 0,
+  first_minute: null,
+  last_minute: null,
+  calls_last_minute: 0,
+};
+
 export const planeStatusSchema = z.object({
   panel: panelStatusSchema,
   tape: tapeStatusSchema,
