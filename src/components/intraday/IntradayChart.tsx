@@ -342,12 +342,17 @@ function wantedSeries(model: IntradayModel, palette: Palette, opts: DrawOptions)
       options: { ...common, color: palette.accent, lineWidth: 2, lastValueVisible: last },
       data: minutes.map((m) => ({ time: toChartTime(m.t), value: m.price })),
     });
-    wanted.set(`avg-${index}`, {
-      kind: 'line',
-      pane: 0,
-      options: { ...common, color: palette.amber, lineWidth: 1, lastValueVisible: false },
-      data: minutes.map((m) => ({ time: toChartTime(m.t), value: m.avg })),
-    });
+    const averages = minutes.flatMap((m) =>
+      m.avg === null ? [] : [{ time: toChartTime(m.t), value: m.avg }],
+    );
+    if (averages.length > 0) {
+      wanted.set(`avg-${index}`, {
+        kind: 'line',
+        pane: 0,
+        options: { ...common, color: palette.amber, lineWidth: 1, lastValueVisible: false },
+        data: averages,
+      });
+    }
   }
   const toneColor = { up: palette.up, down: palette.down, flat: palette.muted };
   wanted.set('volume', {

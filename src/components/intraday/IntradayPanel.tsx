@@ -48,7 +48,9 @@ export function IntradayPanel({ thscode, name, priceKind, days, onDays }: Intrad
   const { t, lang } = intradayText.useText();
   const interval = useLiveRefetchInterval('intraday');
   const query = useQuery(intradayQuery(thscode, days, interval));
-  const model = useMemo(() => intradayModel(query.data, days), [query.data, days]);
+  // An index's or a sector's turnover over its volume is not a price: no average line for them.
+  const average = priceKind !== 'index';
+  const model = useMemo(() => intradayModel(query.data, days, { average }), [query.data, days, average]);
   const [cursor, setCursor] = useState<number | null>(null);
   const onCursor = useCallback((minute: number | null) => setCursor(minute), []);
   const keysId = useId();
@@ -72,7 +74,7 @@ export function IntradayPanel({ thscode, name, priceKind, days, onDays }: Intrad
         />
         <span className="chart-keys muted">
           <span className="chart-keys__item chart-keys__item--accent">{t('key.price')}</span>
-          <span className="chart-keys__item chart-keys__item--amber">{t('key.avg')}</span>
+          {average && <span className="chart-keys__item chart-keys__item--amber">{t('key.avg')}</span>}
           {model.base !== null && (
             <span className="chart-keys__item intraday__base-key" data-testid="intraday-base">
               {days === 1 || model.days[0] === undefined
@@ -172,10 +174,12 @@ function Readout({
           {formatPercent(minute?.changePct, lang, { sign: true })}
         </dd>
       </div>
-      <div className="chart-key--avg">
-        <dt>{t('readout.avg')}</dt>
-        <dd data-testid="readout-avg">{formatPrice(minute?.avg, lang, priceKind)}</dd>
-      </div>
+      {priceKind !== 'index' && (
+        <div className="chart-key--avg">
+          <dt>{t('readout.avg')}</dt>
+          <dd data-testid="readout-avg">{formatPrice(minute?.avg ?? undefined, lang, priceKind)}</dd>
+        </div>
+      )}
       <div>
         <dt>{t('readout.volume')}</dt>
         <dd data-testid="readout-volume">{formatVolume(minute?.volume, lang)}</dd>

@@ -61,6 +61,18 @@ describe('intradayModel', () => {
     expect(first?.changePct).toBeCloseTo(((first?.price ?? 0) / 100 - 1) * 100, 9);
   });
 
+  it('has no average for an index or a sector: the range follows the price alone', () => {
+    const series = tapeSeries([tapeDay(DAY, 100)]);
+    // An index's turnover over its volume is far from its level (27.79 against 3,985 in a run).
+    for (const p of series.days[0]?.points ?? []) p.avg_price = p.price / 140;
+    const model = intradayModel(series, 1, { average: false });
+    expect(model.minutes.every((m) => m.avg === null)).toBe(true);
+    const range = model.range;
+    expect(range).not.toBeNull();
+    const lowest = Math.min(...model.minutes.map((m) => m.price));
+    expect(range?.min).toBeGreaterThan(lowest / 2);
+  });
+
   it('without a previous close has no base line and no change', () => {
     const model = intradayModel(tapeSeries([tapeDay(DAY, null, { count: 10 })]), 1);
     expect(model.base).toBeNull();

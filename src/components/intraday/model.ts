@@ -24,7 +24,11 @@ export interface IntradayMinute {
   /** Index of its day in `days`. */
   day: number;
   price: number;
-  avg: number;
+  /**
+   * Volume-weighted average price of the day so far; null for indices and sectors, whose turnover over
+   * volume is not a price (`intradayModel`'s `average: false`).
+   */
+  avg: number | null;
   volume: number;
   turnover: number;
   /** Change from its day's previous close, in percent; null when the close is not known. */
@@ -79,7 +83,11 @@ function changePct(price: number, prevClose: number | null): number | null {
   return prevClose === null || prevClose <= 0 ? null : (price / prevClose - 1) * 100;
 }
 
-export function intradayModel(series: IntradaySeries | undefined, view: IntradayViewDays): IntradayModel {
+export function intradayModel(
+  series: IntradaySeries | undefined,
+  view: IntradayViewDays,
+  { average = true }: { average?: boolean } = {},
+): IntradayModel {
   const source = (series?.days ?? []).slice(-view);
   const days: IntradayModelDay[] = [];
   const minutes: IntradayMinute[] = [];
@@ -97,7 +105,7 @@ export function intradayModel(series: IntradaySeries | undefined, view: Intraday
         t: p.t,
         day: index,
         price: p.price,
-        avg: p.avg_price,
+        avg: average ? p.avg_price : null,
         volume: p.volume,
         turnover: p.turnover,
         changePct: changePct(p.price, day.prev_close),
@@ -134,7 +142,8 @@ export function intradayModel(series: IntradaySeries | undefined, view: Intraday
   let range: IntradayModel['range'] = null;
   if (base !== null && base > 0) {
     let reach = 0;
-    for (const m of minutes) reach = Math.max(reach, Math.abs(m.price - base), Math.abs(m.avg - base));
+    for (const m of minutes)
+      reach = Math.max(reach, Math.abs(m.price - base), m.avg === null ? 0 : Math.abs(m.avg - base));
     if (reach === 0) reach = base * FLAT_RANGE;
     range = { min: base - reach, max: base + reach };
   }
