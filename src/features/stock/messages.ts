@@ -39,7 +39,6 @@ const MESSAGES = {
   'exchange.SH': ['上交所', 'Shanghai'],
   'exchange.SZ': ['深交所', 'Shenzhen'],
   'exchange.BJ': ['北交所', 'Beijing'],
-  'chart.title': ['K 线', 'Candles'],
   'chart.section': ['行情图', 'Price chart'],
   'chart.label': ['{name} 日 K 线图，{from} 至 {to}', 'Daily candlestick chart of {name}, {from} to {to}'],
   'chart.range': ['区间', 'Range'],
