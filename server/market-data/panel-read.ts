@@ -1,7 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import { dumpKindSchema, panelBarSchema } from '../../src/contract/market-data';
-import type { PanelDailyParams, PanelImport } from '../../src/contract/market-data';
+import type { PanelImport } from '../../src/contract/market-data';
+import type { PanelDailyParams } from '../../src/contract/market-data-params';
 import { SHANGHAI_OFFSET_MS } from '../../src/contract/time';
 
 /**

@@ -9,11 +9,7 @@ import type {
 } from 'fastify';
 import { catalog } from '../../src/contract/catalog';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
-import {
-  MARKET_DATA_BASE_PATH,
-  MARKET_DATA_ROUTES,
-  panelDailyParamsSchema,
-} from '../../src/contract/market-data';
+import { MARKET_DATA_BASE_PATH, MARKET_DATA_ROUTES } from '../../src/contract/market-data';
 import type { PanelBars } from '../../src/contract/market-data';
 import { dumpOperationId } from '../../src/contract/operations/market-dumps';
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
@@ -27,6 +23,7 @@ import type { Ticker } from '../gateway/ticker';
 import type { Upstream } from '../gateway/upstream-client';
 import { leasesFor } from './lease';
 import { crossSectionJson } from './cross-section';
+import { panelDailyParamsSchema } from '../../src/contract/market-data-params';
 import { CROSS_SECTION_ROUTE } from '../../src/contract/market-cross-section';
 import type { Leases } from './lease';
 import { createMarketDataPlane } from './plane';

@@ -2,7 +2,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { MARKET_DATA_ROUTES, TAPE_OFF_STATUS } from '../../src/contract/market-data';
 import type { IntradaySeries, TapeStatus } from '../../src/contract/market-data';
-import { intradayParamsSchema } from '../../src/contract/market-tape';
+import { intradayParamsSchema } from '../../src/contract/market-data-params';
 import { paramNames, parseParams, toRawQuery } from '../../src/contract/params';
 import type { Ticker } from '../gateway/ticker';
 import { openResearchStore } from './research-store';

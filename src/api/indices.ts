@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { INDEX_TAGS } from '../contract/operations/index-group-terms';
-import { INDEX_SNAPSHOT_CHUNK, indexSnapshotChunks, indexSnapshotParams } from '../contract/first-screens';
+import {
+  INDEX_SNAPSHOT_CHUNK,
+  indexSnapshotChunks,
+  indexSnapshotParams,
+} from '../contract/first-screens-terms';
 import { operationQuery } from './query';
 
 /**

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { ApiError } from '../contract/envelope';
-import { poolParams } from '../contract/first-screens';
+import { poolParams } from '../contract/first-screens-terms';
 import { fetchOperation } from './client';
 import { freshnessOf, operationKey, operationQuery } from './query';
 

@@ -15,7 +15,7 @@ import {
 } from '../contract/market-session';
 import { DAY_MS } from '../contract/time';
 import type { BffMode } from './client';
-import { latestTradingDay } from '../contract/first-screens';
+import { latestTradingDay } from '../contract/first-screens-terms';
 import { modeQuery, operationQuery } from './query';
 
 /**

@@ -1,6 +1,6 @@
 import { CLIENT_STALE_MS } from '../contract/cache-policy';
 import type { DataOf } from '../contract/catalog';
-import { WHOLE_MARKET_PARAMS } from '../contract/first-screens';
+import { WHOLE_MARKET_PARAMS } from '../contract/first-screens-terms';
 import { operationQuery } from './query';
 
 /**

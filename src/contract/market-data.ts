@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DUMP_KINDS } from './operations/market-dumps';
-import { ErrorCode } from './envelope';
+import { DUMP_KINDS } from './operations/market-dumps-terms';
 import { TIMETABLE } from './market-session';
-import { A_SHARE_CODE_RE, code, fail, ms, oneOf } from './params';
 
 /**
  * The BFF's market data plane (issue 28): whole-market dumps served from the BFF's own copies, the
@@ -147,18 +145,3 @@ export type PanelBars = z.infer<typeof panelBarsSchema>;
  * is brought up to date after this on a trading day, and a dump copy is taken once per such data day.
  */
 export const DUMPS_READY_AFTER_S = TIMETABLE.close + 30 * 60;
-
-/** Parameters of `MARKET_DATA_ROUTES.daily` (checked as the /api operations are, codes 1001-1004). */
-export const panelDailyParamsSchema = z
-  .object({
-    thscode: code({ pattern: A_SHARE_CODE_RE }),
-    adjust: oneOf(['none', 'forward', 'backward']).default('forward'),
-    start: ms().optional(),
-    end: ms().optional(),
-  })
-  .check((ctx) => {
-    const { start, end } = ctx.value;
-    if (start !== undefined && end !== undefined && end < start)
-      fail(ctx, 'end', ErrorCode.PARAM_CONFLICT, "must not be earlier than 'start'");
-  });
-export type PanelDailyParams = z.output<typeof panelDailyParamsSchema>;

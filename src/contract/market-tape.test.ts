@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TAPE_LABELS, TAPE_OPENING_LABEL, intradayParamsSchema, tapeLabelAt } from './market-tape';
+import { TAPE_LABELS, TAPE_OPENING_LABEL, tapeLabelAt } from './market-tape';
+import { intradayParamsSchema } from './market-data-params';
 
 const s = (hhmm: string, sec = 0) => {
   const [h, m] = hhmm.split(':').map(Number);

@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import { TIMETABLE } from './market-session';
-import { TAPE_MAX_DAYS } from './market-data';
-import { code, int } from './params';
 
 /**
  * The minute tape's clock and the intraday endpoint's parameters (issue 28), read by the recorder, the
@@ -44,16 +41,3 @@ export const TAPE_LABELS: readonly number[] = (() => {
   }
   return out;
 })();
-
-const TAPE_CODE_RE = /^[0-9A-Z]{6}\.(SH|SZ|BJ|TI)$/;
-const TAPE_CODE_RULE = 'must be a stock, index or sector code: six characters, a dot, SH, SZ, BJ or TI';
-
-/** `GET MARKET_DATA_BASE_PATH + MARKET_DATA_ROUTES.intraday` parameters. */
-export const intradayParamsSchema = z.object({
-  thscode: z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(code({ pattern: TAPE_CODE_RE, rule: TAPE_CODE_RULE })),
-  days: int({ min: 1, max: TAPE_MAX_DAYS }).default(1),
-});
-export type IntradayParams = z.output<typeof intradayParamsSchema>;

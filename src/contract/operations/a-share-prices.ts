@@ -5,8 +5,9 @@ import { addYears } from '../time';
 import { intOrNull, msOrNull, num, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 
-/** Largest page of the whole-market snapshot: the whole A-share table in one call. */
-export const WHOLE_MARKET_PAGE = 10_000;
+import { WHOLE_MARKET_PAGE } from './a-share-prices-terms';
+
+export { WHOLE_MARKET_PAGE };
 
 export const snapshotItem = z.looseObject({
   thscode: str,

@@ -8,4 +8,4 @@ export function sentimentDays(days: readonly string[], date: string): string[] {
   return days.filter((d) => d <= date).slice(-SENTIMENT_DAYS);
 }
 
-export { previousTradingDay } from '../../contract/first-screens';
+export { previousTradingDay } from '../../contract/first-screens-terms';

@@ -5,8 +5,8 @@ export {
   HOT_PAGE_LIMIT,
   MONITOR_PAGE_SIZE,
   sparkWindow,
-} from '../../contract/first-screens';
-import { MONITOR_PAGE_SIZE } from '../../contract/first-screens';
+} from '../../contract/first-screens-terms';
+import { MONITOR_PAGE_SIZE } from '../../contract/first-screens-terms';
 
 /**
  * The home page's calls. Each uses the parameters of the page its card links to, in the state the link

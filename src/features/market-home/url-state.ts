@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../../lib/lazy-schema';
-import { HOME_DEFAULT_PERIOD } from '../../contract/first-screens';
+import { HOME_DEFAULT_PERIOD } from '../../contract/first-screens-terms';
 
 /**
  * The home page's view state: the period of the two ranking cards (`/?period=hour`). The cards link to
