@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../app';
-import { loadConfig } from '../config';
+import { testConfig } from '../testkit';
 import { answerJson, startFakeUpstream } from '../gateway/fake-upstream.testkit';
 import type { FakeUpstream } from '../gateway/fake-upstream.testkit';
 import { asError, asList, call, createList } from './watchlists.testkit';
@@ -40,7 +40,8 @@ beforeEach(async () => {
   dbPath = join(dir, 'data', 'w.sqlite');
   fake.requests.length = 0;
   app = createApp({
-    config: loadConfig({ STATIC_DIR: join(dir, 'no-build'), WATCHLIST_DB: dbPath }),
+    // testConfig: no disk answers, warming or market data plane from the developer's data/ folder.
+    config: testConfig({ STATIC_DIR: join(dir, 'no-build'), WATCHLIST_DB: dbPath }),
     upstream: { baseUrl: fake.url, apiKey: KEY },
     mode: 'simulated',
     logger: false,

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useMarketSession } from '../../api/live';
-import { INTRADAY_SPANS, type IntradaySpan } from '../../api/market-data';
+import { serverNow, useMarketSession } from '../../api/live';
+import { INTRADAY_SPANS, intradayQuery, type IntradaySpan } from '../../api/market-data';
+import { isWeekday, msSinceShanghaiMidnight, phaseAt } from '../../contract/market-session';
 import type { MarketSession, SessionPhase } from '../../contract/market-session';
 
 /**
@@ -49,4 +51,25 @@ export function useChartView(chosen: ChartView | undefined): ChartView | null {
   // Kept from the first render that knows it (React re-renders at once, before anything is shown).
   if (first === null && current !== null) setFirst(current);
   return chosen ?? first ?? current;
+}
+
+/**
+ * A page loader's request for the minute tape, sent with its first requests when the chart will be the
+ * intraday one: chosen in the link, or the server's clock in a session of a weekday. The calendar is not
+ * waited for (the view would wait a round for it); on a holiday the answer, a read of the server's own
+ * tape, is left unused.
+ */
+export async function prefetchIntraday(
+  queryClient: QueryClient,
+  thscode: string,
+  search: { chart?: ChartView | undefined; days: IntradaySpan },
+): Promise<void> {
+  if (search.chart === 'daily') return;
+  if (search.chart === undefined) {
+    const now = await serverNow(queryClient);
+    const weekday = isWeekday(now);
+    const { phase } = phaseAt(msSinceShanghaiMidnight(now) / 1000, weekday);
+    if (defaultChartView({ phase, isTradingDay: weekday }) !== 'intraday') return;
+  }
+  await queryClient.prefetchQuery(intradayQuery(thscode, search.days));
 }

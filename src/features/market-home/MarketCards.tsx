@@ -386,9 +386,12 @@ export function SectorsCard() {
   const lists = useQueries({ queries: HOME_SECTOR_TAGS.map((tag) => indexListQuery(tag)) });
   const industries = lists[0]?.data;
   const concepts = lists[1]?.data;
+  // Quotes are asked for once every list has answered: asking with the first list alone made a snapshot
+  // call of its own (another cache key, another upstream call) before the one for both.
+  const settled = lists.every((l) => !l.isPending);
   const codes = useMemo(
-    () => [industries, concepts].flatMap((list) => list?.item.map((i) => i.thscode) ?? []),
-    [industries, concepts],
+    () => (settled ? [industries, concepts].flatMap((list) => list?.item.map((i) => i.thscode) ?? []) : []),
+    [settled, industries, concepts],
   );
   const quotes = useIndexQuotes(codes, interval);
   const failedList = lists.find((l) => l.isError);

@@ -1,4 +1,4 @@
-import { intradayQuery } from '../../api/market-data';
+import { prefetchIntraday } from '../../components/intraday/url-state';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   constituentsQuery,
@@ -47,9 +47,8 @@ export async function loadIndexView(
   const thscode = normaliseIndexCode(rawCode);
   // A malformed code never reaches the service.
   if (!INDEX_CODE_RE.test(thscode)) return;
-  // The minute tape is the server's own (no upstream call): asked for with the first requests unless the
-  // link chose the candles, so the intraday view does not wait for the session to be known.
-  if (search.chart !== 'daily') void queryClient.prefetchQuery(intradayQuery(thscode, search.days));
+  // The minute tape (the server's own, no upstream call) with the first requests when it will be shown.
+  void prefetchIntraday(queryClient, thscode, search);
   void queryClient.prefetchQuery(constituentsQuery(thscode));
   void queryClient.prefetchQuery(wholeMarketQuery());
   void queryClient.prefetchQuery(indexSnapshotQuery([thscode]));

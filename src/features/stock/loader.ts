@@ -1,4 +1,4 @@
-import { intradayQuery } from '../../api/market-data';
+import { prefetchIntraday } from '../../components/intraday/url-state';
 import type { QueryClient } from '@tanstack/react-query';
 import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { calendarQuery, serverToday } from '../../api/live';
@@ -126,9 +126,8 @@ export async function loadStockView(
   // from the URL and the server's day (the shell asks for the clock at start-up). Another instrument on
   // an A-share-shaped code (an ETF) is sent to its own page by the route, beside these requests.
   // Without the server's clock the components fall back to the browser's, and so does this.
-  // The minute tape is the server's own (no upstream call): asked for with the first requests unless the
-  // link chose the candles, so the intraday view does not wait for the session to be known.
-  if (search.chart !== 'daily') void queryClient.prefetchQuery(intradayQuery(thscode, search.days));
+  // The minute tape (the server's own, no upstream call) with the first requests when it will be shown.
+  void prefetchIntraday(queryClient, thscode, search);
   const today = await serverToday(queryClient);
   const span = barWindow(today, search.range, search.interval);
   const critical: Promise<unknown>[] = [

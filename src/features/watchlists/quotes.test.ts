@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
+import { testConfig } from '../../../server/testkit';
 import { startFakeUpstream, type FakeUpstream } from '../../../server/gateway/fake-upstream.testkit';
 import { createApiClient, type FetchLike } from '../../api/client';
 import { changeOf, fetchWatchlistQuotes, quoteRequests, type QuoteItem } from './quotes';
@@ -197,7 +197,7 @@ beforeAll(async () => {
   fake.behave(answer);
   dir = mkdtempSync(join(tmpdir(), 'watchlist-quotes-'));
   app = createApp({
-    config: loadConfig({
+    config: testConfig({
       STATIC_DIR: join(dir, 'no-build'),
       WATCHLIST_DB: join(dir, 'watchlists.sqlite'),
       // Ten operations at once: the test is about how many calls there are, not how they are spaced.
