@@ -98,7 +98,7 @@ export function createGateway(client: Upstream, opts: GatewayOptions): Gateway {
     ticker: opts.ticker,
     retry: opts.retry,
   });
-  const calls: Record<CacheClass, number> = { quote: 0, intraday: 0, daily: 0, reference: 0 };
+  const calls: Record<CacheClass, number> = { quote: 0, intraday: 0, daily: 0, reference: 0, link: 0 };
   const cache = new AnswerCache({
     maxBytes: opts.cache.maxBytes,
     staleIfErrorMs: opts.cache.staleIfErrorMs,

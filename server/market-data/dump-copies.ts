@@ -239,15 +239,15 @@ export class DumpCopies {
         'signing answer without a usable presigned_url',
       );
     }
-    // The signing answer goes through the gateway's cache (its class keeps it until the next open): a
-    // second signing the same evening, after a failed download, may get the same link back, expired.
+    // The signing answer goes through the gateway's cache (class `link`: half a minute), which may still
+    // serve an older answer while the service fails (stale-if-error): an expired link is not downloaded.
     const expiresAt = Date.parse(link.data.presigned_url_expires_at ?? '');
     if (Number.isFinite(expiresAt) && expiresAt <= (this.opts.clock ?? Date.now)()) {
       return failed(
         ErrorCode.DUMP_NOT_READY,
         200,
-        `The ${kind} dump cannot be copied again before the next session; please try again later.`,
-        'the signed link (a cached answer) has expired',
+        `The market data service cannot sign the ${kind} dump now; please try again later.`,
+        'the signed link (an answer kept while the service fails) has expired',
       );
     }
     return this.download(kind, day, link.data.presigned_url);

@@ -38,6 +38,7 @@ const FIXED: Record<CacheClass, { live: number; swr: number }> = {
   intraday: { live: MINUTE, swr: MINUTE },
   daily: { live: 5 * MINUTE, swr: 10 * MINUTE },
   reference: { live: 6 * HOUR, swr: 6 * HOUR },
+  link: { live: 30 * SECOND, swr: 0 },
 };
 
 /** True while a session (or its short grace after the close) is running. */
@@ -79,6 +80,8 @@ export function lifetime(cls: CacheClass, marketNow: number): Lifetime {
     }
     case 'reference':
       return { freshMs: FIXED.reference.live, swrMs };
+    case 'link':
+      return { freshMs: FIXED.link.live, swrMs };
   }
 }
 
@@ -91,6 +94,7 @@ export const CLIENT_STALE_MS: Readonly<Record<CacheClass, number>> = {
   intraday: 30 * SECOND,
   daily: 5 * MINUTE,
   reference: 30 * MINUTE,
+  link: 0,
 };
 
 /**
@@ -102,4 +106,5 @@ export const LIVE_INTERVAL_MS: Readonly<Record<CacheClass, number | false>> = {
   intraday: MINUTE,
   daily: false,
   reference: false,
+  link: false,
 };

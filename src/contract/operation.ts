@@ -6,9 +6,11 @@ import type { ParamsSchema } from './params';
  * - `quote`: moves every few seconds while a session runs (snapshots, live auction, hourly lists);
  * - `intraday`: moves during the day but slowly (daily hot lists, pools, monitor lists, news);
  * - `daily`: fixed once a trading day has closed (bars, dragon-tiger, calendar, rank history);
- * - `reference`: changes rarely (statements, indicators, profiles, code tables, contract terms).
+ * - `reference`: changes rarely (statements, indicators, profiles, code tables, contract terms);
+ * - `link`: a short-lived signed link (the market dumps): kept half a minute whatever the session, so
+ *   that no one is handed a link about to expire.
  */
-export type CacheClass = 'quote' | 'intraday' | 'daily' | 'reference';
+export type CacheClass = 'quote' | 'intraday' | 'daily' | 'reference' | 'link';
 
 /** `restricted`: described by the spec but not open to external callers (high-frequency, capital flow). */
 export type Access = 'open' | 'restricted';

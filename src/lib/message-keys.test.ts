@@ -97,7 +97,7 @@ const DYNAMIC: readonly Dynamic[] = [
   {
     dictionary: 'features/explorer/messages.ts',
     template: '`cache.${op.cache}`',
-    keys: 'cache.quote cache.intraday cache.daily cache.reference',
+    keys: 'cache.quote cache.intraday cache.daily cache.reference cache.link',
     reason: "the catalog's cache classes",
   },
   {

@@ -29,20 +29,20 @@ export const marketDumpOperations = defineOperations(
         'Link (about 5 minutes) to a Parquet file of about ten years of unadjusted daily bars of every A-share',
       params: noParams,
       data: link,
-      cache: 'quote',
+      cache: 'link',
     },
     'dump/market-dumps/daily-k-10d/download-url': {
       summary: 'Link (about 5 minutes) to a Parquet file of the last ten trading days of every A-share',
       params: noParams,
       data: link,
-      cache: 'quote',
+      cache: 'link',
     },
     'dump/market-dumps/adjustment-factors/download-url': {
       summary:
         'Link (about 5 minutes) to a Parquet file of every dividend, bonus and rights event of every A-share',
       params: noParams,
       data: link,
-      cache: 'quote',
+      cache: 'link',
     },
   },
 );

@@ -34,6 +34,7 @@ export const messages = defineMessages({
   'cache.intraday': ['日内缓存', 'intraday cache'],
   'cache.daily': ['日级缓存', 'daily cache'],
   'cache.reference': ['参考数据缓存', 'reference cache'],
+  'cache.link': ['短时链接缓存（30 秒）', 'short-lived link cache (30 s)'],
   'access.restricted': ['受限', 'Restricted'],
   'access.restrictedNote': [
     '受限操作：普通密钥调用会得到 2003（不对外开放）。',
