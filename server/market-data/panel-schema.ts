@@ -62,6 +62,14 @@ const PANEL_TABLES: readonly string[] = [
   )`,
 ];
 
+/** A view of the bars with prices times one of the factor columns (names from this module, not input). */
+function adjustedView(name: string, factor: 'forward_factor' | 'backward_factor'): string {
+  return `CREATE OR REPLACE VIEW ${name} AS
+    SELECT thscode, date, open * ${factor} AS open, high * ${factor} AS high, low * ${factor} AS low,
+      close * ${factor} AS close, volume, amount
+    FROM raw_kline_daily`;
+}
+
 /** The CLI's views (built again whenever the importer puts a new bars table in place). */
 const PANEL_VIEWS: readonly string[] = [
   // The CLI's table of factors, as a view of the columns the importer writes with the bars.
@@ -69,18 +77,8 @@ const PANEL_VIEWS: readonly string[] = [
     SELECT thscode, date, forward_factor, backward_factor FROM raw_kline_daily`,
   `CREATE OR REPLACE VIEW v_daily AS
     SELECT thscode, date, open, high, low, close, prev_close, volume, amount FROM raw_kline_daily`,
-  `CREATE OR REPLACE VIEW v_daily_qfq AS
-    SELECT d.thscode, d.date,
-      d.open * d.forward_factor AS open, d.high * d.forward_factor AS high,
-      d.low * d.forward_factor AS low, d.close * d.forward_factor AS close,
-      d.volume, d.amount
-    FROM raw_kline_daily d`,
-  `CREATE OR REPLACE VIEW v_daily_hfq AS
-    SELECT d.thscode, d.date,
-      d.open * d.backward_factor AS open, d.high * d.backward_factor AS high,
-      d.low * d.backward_factor AS low, d.close * d.backward_factor AS close,
-      d.volume, d.amount
-    FROM raw_kline_daily d`,
+  adjustedView('v_daily_qfq', 'forward_factor'),
+  adjustedView('v_daily_hfq', 'backward_factor'),
 ];
 
 /**
