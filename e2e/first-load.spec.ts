@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { isOperationId, operationByPath } from '../src/contract/catalog';
+import { CACHE_CLASSES, type CacheClass } from '../src/contract/operation';
 import { canonicalRequest } from '../src/contract/first-screens';
 import { shanghaiDate } from '../src/contract/time';
 import { startServerProcess } from '../server/process.testkit';
@@ -25,9 +26,8 @@ import { codeTable } from '../server/simulator/model/instruments';
 /** Wednesday 10:10 Shanghai, continuous trading: quotes live 3 s, so they cannot all come from disk. */
 const SIM_NOW = '2026-07-15T10:10:00+08:00';
 
-const classes = ['quote', 'intraday', 'daily', 'reference'] as const;
 const statusSchema = z.looseObject({
-  upstream: z.looseObject({ calls: z.record(z.enum(classes), z.number()) }),
+  upstream: z.looseObject({ calls: z.record(z.enum(CACHE_CLASSES), z.number()) }),
   budget: z.looseObject({
     inFlight: z.number(),
     queued: z.looseObject({ user: z.number(), background: z.number() }),
@@ -75,7 +75,7 @@ async function firstLoad(
   base: string,
   url: string,
   paint: (page: Page) => Promise<void>,
-): Promise<{ calls: Record<(typeof classes)[number], number>; requested: string[] }> {
+): Promise<{ calls: Record<CacheClass, number>; requested: string[] }> {
   const before = await statusOf(page, base);
   const requested: string[] = [];
   let painted = false;
@@ -86,12 +86,13 @@ async function firstLoad(
   await paint(page);
   painted = true;
   const after = await statusOf(page, base);
-  const made = (c: (typeof classes)[number]) => after.upstream.calls[c] - before.upstream.calls[c];
-  const calls = {
+  const made = (c: CacheClass) => after.upstream.calls[c] - before.upstream.calls[c];
+  const calls: Record<CacheClass, number> = {
     quote: made('quote'),
     intraday: made('intraday'),
     daily: made('daily'),
     reference: made('reference'),
+    link: made('link'),
   };
   return { calls, requested };
 }

@@ -10,7 +10,8 @@ import type { ParamsSchema } from './params';
  * - `link`: a short-lived signed link (the market dumps): kept half a minute whatever the session, so
  *   that no one is handed a link about to expire.
  */
-export type CacheClass = 'quote' | 'intraday' | 'daily' | 'reference' | 'link';
+export const CACHE_CLASSES = ['quote', 'intraday', 'daily', 'reference', 'link'] as const;
+export type CacheClass = (typeof CACHE_CLASSES)[number];
 
 /** `restricted`: described by the spec but not open to external callers (high-frequency, capital flow). */
 export type Access = 'open' | 'restricted';

@@ -61,6 +61,9 @@ export interface IntradayChartProps {
   testId?: string;
 }
 
+/** Room kept at each end of the time axis for half a time label. */
+const EDGE_LABEL_PX = 18;
+
 /** Below this width the percent axis is left out: the minutes need the room more. */
 const PERCENT_AXIS_MIN_WIDTH_PX = 520;
 const PRICE_AXIS_MIN_WIDTH_PX = 64;
@@ -181,10 +184,14 @@ export function IntradayChart({
       // minute with data, and a session under way would fill the width with its first hour).
       // Five days on a phone are 0.2 px a minute: below the library's floor of 0.5 px, which would
       // show the last two days only.
+      // A margin of EDGE_LABEL_PX on each side, so that the first and the last time label (09:30,
+      // 15:00) are drawn whole instead of half outside the canvas.
       const width = chart.timeScale().width();
-      const fitting = width > 0 ? width / model.axis.length : MIN_BAR_SPACING_PX;
+      const inner = Math.max(1, width - 2 * EDGE_LABEL_PX);
+      const fitting = width > 0 ? inner / model.axis.length : MIN_BAR_SPACING_PX;
+      const pad = width > 0 ? EDGE_LABEL_PX / fitting : 0;
       chart.timeScale().applyOptions({ minBarSpacing: Math.min(MIN_BAR_SPACING_PX, fitting) });
-      chart.timeScale().setVisibleLogicalRange({ from: -0.5, to: model.axis.length - 0.5 });
+      chart.timeScale().setVisibleLogicalRange({ from: -0.5 - pad, to: model.axis.length - 0.5 + pad });
       fittedRef.current = viewKey;
     }
     // Test hooks: what the library was given.
@@ -274,7 +281,10 @@ function chartOptions(palette: Palette, view: IntradayViewDays, percentAxis: boo
     timeScale: {
       borderColor: palette.border,
       timeVisible: true,
-      rightOffset: 0,
+      // These options are applied again when the percent axis comes or goes (the plot's width changes):
+      // a right offset here would move the last minute to the right edge, and a resize would keep the
+      // spacing instead of the whole session.
+      lockVisibleTimeRangeOnResize: true,
       // 09:31 and 15:00 at the ends are read in full, not cut by the edges.
       ensureEdgeTickMarksVisible: true,
       tickMarkFormatter: (time: Time, type: TickMarkType) => intradayTickLabel(time, type, view),
