@@ -5,7 +5,7 @@ import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /**
  * Debian's `redis-server` for tests: started on a free loopback port in a temporary folder, with no
@@ -67,6 +67,30 @@ export function redisServerBinary(): { path: string } | { missing: string } {
   return path === null
     ? { missing: 'redis-server is not installed (apt-get install redis-server)' }
     : { path };
+}
+
+/**
+ * Inside a `describe`: a Redis server of its own for the block's tests (started before them, closed
+ * after), read through the returned function; or, where redis-server is missing, engineMissing's test
+ * and null (the block then declares nothing else).
+ */
+export function redisForSuite(): (() => RedisServer) | null {
+  const binary = redisServerBinary();
+  if ('missing' in binary) {
+    engineMissing('redis-server', binary.missing);
+    return null;
+  }
+  let redis: RedisServer | null = null;
+  beforeAll(async () => {
+    redis = await startRedisServer(binary.path);
+  });
+  afterAll(async () => {
+    await redis?.close();
+  });
+  return () => {
+    if (redis === null) throw new Error('Redis is started in beforeAll: read it inside a test');
+    return redis;
+  };
 }
 
 async function freePort(): Promise<number> {

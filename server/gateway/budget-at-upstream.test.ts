@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Pool } from 'undici';
 import { createApp, gatewayOf } from '../app';
 import { testConfig } from '../testkit';
-import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
-import type { RedisServer } from '../engines/redis.testkit';
+import { redisForSuite } from '../engines/redis.testkit';
 import { startArrivalUpstream } from './arrival-upstream.testkit';
 import type { ArrivalUpstream } from './arrival-upstream.testkit';
 import { mostInAnySecond } from './fake-upstream.testkit';
@@ -183,25 +182,15 @@ describe.concurrent('the upstream budget as the service receives the calls', () 
     SOAK_MS + 60_000,
   );
 
-  const binary = redisServerBinary();
   describe('two replicas sharing one Redis', () => {
-    if ('missing' in binary) {
-      engineMissing('redis-server', binary.missing);
-      return;
-    }
-    let redis: RedisServer;
-    beforeAll(async () => {
-      redis = await startRedisServer(binary.path);
-    });
-    afterAll(async () => {
-      await redis.close();
-    });
+    const redis = redisForSuite();
+    if (redis === null) return;
 
     it(
       'at most 5 calls in any second, both replicas together',
       async () => {
         const fake = await startArrivalUpstream();
-        const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `soak-${process.pid}:` };
+        const env = { REDIS_URL: redis().url, REDIS_KEY_PREFIX: `soak-${process.pid}:` };
         const apps = [appFor(fake, env), appFor(fake, env)];
         try {
           await Promise.all(apps.map((app) => app.listen({ port: 0, host: '127.0.0.1' })));

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { createApp, gatewayOf } from '../app';
 import { testConfig } from '../testkit';
-import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
-import type { RedisServer } from '../engines/redis.testkit';
+import { redisForSuite } from '../engines/redis.testkit';
 import { startFakeUpstream } from './fake-upstream.testkit';
 import { howRevealed, keyEchoes } from './key-forms.testkit';
 import type { KeyEcho } from './key-forms.testkit';
@@ -339,21 +338,11 @@ describe.each(Object.entries(KEYS))('a hostile upstream echoing a %s key', (_nam
 });
 
 describe('a hostile upstream behind replicas sharing Redis', () => {
-  const binary = redisServerBinary();
-  if ('missing' in binary) {
-    engineMissing('redis-server', binary.missing);
-    return;
-  }
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer(binary.path);
-  });
-  afterAll(async () => {
-    await redis.close();
-  });
+  const redisServer = redisForSuite();
+  if (redisServer === null) return;
 
   it.each(Object.entries(KEYS))('keeps a %s key out of Redis as well', async (_name, key) => {
-    const result = await exercise(key, redis.url);
+    const result = await exercise(key, redisServer().url);
     expect(leaks(result.seen, key)).toEqual([]);
     expect(result.statuses[snapshotOf(echoCode(0))]).toBe(200);
     const answers = result.redisValues.filter(

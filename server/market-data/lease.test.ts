@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineMissing, redisServerBinary, startRedisServer } from '../engines/redis.testkit';
-import type { RedisServer } from '../engines/redis.testkit';
+import { redisForSuite } from '../engines/redis.testkit';
 import { describeWithPostgres, startPostgres } from '../engines/postgres.testkit';
 import type { PostgresServer } from '../engines/postgres.testkit';
 import { leasesFor, localLeases, pgLeases, redisLeases } from './lease';
@@ -51,19 +50,9 @@ function sharesOneHolder(make: () => Leases) {
 const quietLog = { warn: () => undefined };
 
 describe('leases in Redis', () => {
-  const binary = redisServerBinary();
-  if ('missing' in binary) {
-    engineMissing('redis-server', binary.missing);
-    return;
-  }
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer(binary.path);
-  });
-  afterAll(async () => {
-    await redis.close();
-  });
-  sharesOneHolder(() => redisLeases({ url: redis.url, keyPrefix: 'test:', log: quietLog }));
+  const redis = redisForSuite();
+  if (redis === null) return;
+  sharesOneHolder(() => redisLeases({ url: redis().url, keyPrefix: 'test:', log: quietLog }));
 
   it('does not hold a lease when Redis does not answer (no upstream work on a guess)', async () => {
     const warnings: string[] = [];

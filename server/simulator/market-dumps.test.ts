@@ -282,11 +282,36 @@ describe('files', () => {
 
 describe('adjusted prices from the dumps', () => {
   const bonusCodes = TEST_DUMP_CODES.slice(0, 20);
+  const start = Date.parse('2016-11-28T00:00:00+08:00');
+
+  /**
+   * The service's adjusted closes of `thscode` over ten years against `expected` (day → close), day by
+   * day, relative error < 1e-9; returns how many closed days were compared.
+   */
+  async function compareWithServed(
+    thscode: string,
+    adjust: 'backward' | 'forward',
+    expected: ReadonlyMap<number, number>,
+  ): Promise<number> {
+    const served = await fetchData(app, catalog['a-share/prices/historical'], {
+      thscode,
+      start: day(start),
+      end: day(SIM_NOW),
+      adjust,
+    });
+    const closed = served.item.filter((b) => b.date_ms <= DATA_DATE_MS);
+    for (const bar of closed) {
+      const label = `${thscode} ${adjust} ${new Date(bar.date_ms).toISOString()}`;
+      const close = expected.get(bar.date_ms);
+      expect(close, label).toBeDefined();
+      expect(Math.abs((close ?? Number.NaN) / bar.close_price - 1), label).toBeLessThan(1e-9);
+    }
+    return closed.length;
+  }
 
   it('reproduce prices/historical?adjust=backward|forward over ten years for 20 codes with dividends and bonus shares (relative error < 1e-9)', async () => {
     const bars = await rows('daily-k', barRow);
     const events = await rows('adjustment-factors', eventRow);
-    const start = Date.parse('2016-11-28T00:00:00+08:00');
     let compared = 0;
     for (const thscode of bonusCodes) {
       const mine = events.filter((e) => e.thscode === thscode);
@@ -301,19 +326,8 @@ describe('adjusted prices from the dumps', () => {
         ).map((a) => [a.date_ms, a]),
       );
       for (const adjust of ['backward', 'forward'] as const) {
-        const served = await fetchData(app, catalog['a-share/prices/historical'], {
-          thscode,
-          start: day(start),
-          end: day(SIM_NOW),
-          adjust,
-        });
-        for (const bar of served.item.filter((b) => b.date_ms <= DATA_DATE_MS)) {
-          const expected = rebuilt.get(bar.date_ms)?.[adjust];
-          expect(expected, `${thscode} ${bar.date_ms}`).toBeDefined();
-          const error = Math.abs(bar.close_price / (expected ?? Number.NaN) - 1);
-          expect(error, `${thscode} ${adjust} ${new Date(bar.date_ms).toISOString()}`).toBeLessThan(1e-9);
-          compared++;
-        }
+        const expected = new Map([...rebuilt].map(([date, a]) => [date, a[adjust]]));
+        compared += await compareWithServed(thscode, adjust, expected);
       }
     }
     expect(compared).toBeGreaterThan(20 * 2 * 2000);
@@ -334,29 +348,17 @@ describe('adjusted prices from the dumps', () => {
         );
         expect(outcome.outcome).toBe('imported');
       }
-      const start = Date.parse('2016-11-28T00:00:00+08:00');
       let compared = 0;
       for (const thscode of bonusCodes) {
         for (const adjust of ['backward', 'forward'] as const) {
-          const served = await fetchData(app, catalog['a-share/prices/historical'], {
-            thscode,
-            start: day(start),
-            end: day(SIM_NOW),
-            adjust,
-          });
           const panel = new Map(
             (await store.read((c) => readPanelBars(c, { thscode, adjust, start, end: DATA_DATE_MS }))).map(
               (bar) => [bar.date_ms, bar.close_price],
             ),
           );
-          const closed = served.item.filter((b) => b.date_ms <= DATA_DATE_MS);
-          expect(panel.size, `${thscode} ${adjust}`).toBe(closed.length);
-          for (const bar of closed) {
-            const mine = panel.get(bar.date_ms) ?? Number.NaN;
-            const error = Math.abs(mine / bar.close_price - 1);
-            expect(error, `${thscode} ${adjust} ${new Date(bar.date_ms).toISOString()}`).toBeLessThan(1e-9);
-            compared++;
-          }
+          const closed = await compareWithServed(thscode, adjust, panel);
+          expect(panel.size, `${thscode} ${adjust}`).toBe(closed);
+          compared += closed;
         }
       }
       expect(compared).toBeGreaterThan(20 * 2 * 2000);

@@ -42,3 +42,20 @@ export function ChartFrame({
     </div>
   );
 }
+
+/** In place of a chart where the browser cannot draw one (no canvas): what the caller says instead. */
+export function ChartFallback({
+  height,
+  testId,
+  children,
+}: {
+  height: number;
+  testId?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="tchart tchart--fallback" style={{ height }} data-testid={testId}>
+      {children}
+    </div>
+  );
+}

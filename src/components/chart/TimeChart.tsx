@@ -18,6 +18,8 @@ import {
 } from 'lightweight-charts';
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
 import { formatShanghaiDate, fromChartTime, toChartTime } from '../../lib/format';
+import { ChartFallback } from './ChartFrame';
+import { fitSlots } from './fit';
 import { usePalette, withAlpha, type ColorRole, type Palette } from './palette';
 import { afterNextPaint, useAfterPaint } from '../../lib/useAfterPaint';
 import './chart.css';
@@ -156,9 +158,6 @@ function priceFormatOf(format: ((value: number) => string) | undefined) {
  * script 37–50 ms with the resize, 23–35 ms without).
  */
 const PRICE_AXIS_MIN_WIDTH_PX = 80;
-
-/** The library's default floor of the space between bars (`timeScale.minBarSpacing`). */
-const DEFAULT_MIN_BAR_SPACING_PX = 0.5;
 
 /** `day`: daily bars (dates on the axis); `minute`: intraday points (clock times on the axis). */
 export type TimeScaleKind = 'day' | 'minute';
@@ -481,11 +480,8 @@ export function TimeChart({
     });
     const bars = attached.reduce((n, s) => Math.max(n, s.data.length), 0);
     if (bars > 0 && viewRef.current !== (viewKey ?? '')) {
-      // The whole range fits however narrow the chart: ten years of daily bars are 0.1 px a bar on a
-      // phone, where the library's own floor (0.5 px) showed the last two years only.
-      const width = chart.timeScale().width();
-      const fitting = width > 0 ? width / bars : DEFAULT_MIN_BAR_SPACING_PX;
-      chart.timeScale().applyOptions({ minBarSpacing: Math.min(DEFAULT_MIN_BAR_SPACING_PX, fitting) });
+      // The whole range fits however narrow the chart.
+      fitSlots(chart, bars);
       chart.timeScale().fitContent();
       viewRef.current = viewKey ?? '';
     }
@@ -493,9 +489,9 @@ export function TimeChart({
 
   if (!supported) {
     return (
-      <div className="tchart tchart--fallback" style={{ height }} data-testid={testId}>
+      <ChartFallback height={height} testId={testId}>
         {fallback}
-      </div>
+      </ChartFallback>
     );
   }
   return (

@@ -21,6 +21,8 @@ import {
 import { SHANGHAI_OFFSET_MS } from '../../contract/time';
 import { fromChartTime, toChartTime } from '../../lib/format';
 import { useAfterPaint } from '../../lib/useAfterPaint';
+import { ChartFallback } from '../chart/ChartFrame';
+import { fitSlots } from '../chart/fit';
 import { canDrawCharts, chartLook } from '../chart/TimeChart';
 import { usePalette, withAlpha, type Palette } from '../chart/palette';
 import type { IntradayModel, IntradayViewDays } from './model';
@@ -70,8 +72,6 @@ const PRICE_AXIS_MIN_WIDTH_PX = 64;
 const PANE_STRETCH = [3, 1];
 const SEPARATOR_SCALE = 'separator';
 const PAGE_MINUTES = 30;
-/** The library's default floor of the space between points (`timeScale.minBarSpacing`). */
-const MIN_BAR_SPACING_PX = 0.5;
 
 /** `HH:mm` (and `MM-dd HH:mm`) of a chart time, Shanghai wall clock. */
 function clockOf(time: Time): string {
@@ -182,15 +182,9 @@ export function IntradayChart({
     if (model.axis.length > 0 && fittedRef.current !== viewKey) {
       // The whole axis, the session's minutes still to come included (`fitContent` stops at the last
       // minute with data, and a session under way would fill the width with its first hour).
-      // Five days on a phone are 0.2 px a minute: below the library's floor of 0.5 px, which would
-      // show the last two days only.
       // A margin of EDGE_LABEL_PX on each side, so that the first and the last time label (09:30,
       // 15:00) are drawn whole instead of half outside the canvas.
-      const width = chart.timeScale().width();
-      const inner = Math.max(1, width - 2 * EDGE_LABEL_PX);
-      const fitting = width > 0 ? inner / model.axis.length : MIN_BAR_SPACING_PX;
-      const pad = width > 0 ? EDGE_LABEL_PX / fitting : 0;
-      chart.timeScale().applyOptions({ minBarSpacing: Math.min(MIN_BAR_SPACING_PX, fitting) });
+      const pad = EDGE_LABEL_PX / fitSlots(chart, model.axis.length, EDGE_LABEL_PX);
       chart.timeScale().setVisibleLogicalRange({ from: -0.5 - pad, to: model.axis.length - 0.5 + pad });
       fittedRef.current = viewKey;
     }
@@ -241,9 +235,9 @@ export function IntradayChart({
 
   if (!supported) {
     return (
-      <div className="tchart tchart--fallback" style={{ height }} data-testid={testId}>
+      <ChartFallback height={height} testId={testId}>
         {fallback}
-      </div>
+      </ChartFallback>
     );
   }
   return (
