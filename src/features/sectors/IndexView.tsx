@@ -31,6 +31,7 @@ import type { Language } from '../../lib/i18n';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { AddToWatchlist } from '../watchlists';
 import { indexWindow } from './dates';
+import { VALUATION_AUTO_MAX } from './loader';
 import { useSectorsText, type SectorsT } from './messages';
 import {
   formatSort,
@@ -53,8 +54,6 @@ import './sectors.css';
 
 const CHART_HEIGHT = 340;
 const PANE_STRETCH = [3, 1];
-/** Up to this many constituents the valuations load at once (six calls); beyond, on request. */
-const VALUATION_AUTO_MAX = 600;
 
 interface MemberRow {
   thscode: string;

@@ -10,11 +10,15 @@ import {
 } from '../../api/indices';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { serverToday } from '../../api/live';
+import { valuationChunks, valuationQuery } from '../../api/valuations';
 import { wholeMarketQuery } from '../../api/market';
 import { INDEX_CODE_RE } from '../../contract/params';
 import { indexWindow } from './dates';
 import { normaliseIndexCode } from './url-state';
 import type { IndexSearch, SectorsSearch } from './url-state';
+
+/** Up to this many constituents the valuations load at once (six calls); beyond, on request. */
+export const VALUATION_AUTO_MAX = 600;
 
 /**
  * What the first screen of the sector pages shows, started from the URL alone. `wait: false` (a change
@@ -49,7 +53,16 @@ export async function loadIndexView(
   if (!INDEX_CODE_RE.test(thscode)) return;
   // The minute tape (the server's own, no upstream call) with the first requests when it will be shown.
   void prefetchIntraday(queryClient, thscode, search);
-  void queryClient.prefetchQuery(constituentsQuery(thscode));
+  // The members' valuations as soon as the members are known, not after the table has rendered (a
+  // round of its own behind the render).
+  void queryClient
+    .ensureQueryData(constituentsQuery(thscode))
+    .then((members) => {
+      const codes = members.item.map((m) => m.thscode);
+      if (codes.length === 0 || codes.length > VALUATION_AUTO_MAX) return;
+      for (const chunk of valuationChunks(codes)) void queryClient.prefetchQuery(valuationQuery(chunk));
+    })
+    .catch(() => undefined);
   void queryClient.prefetchQuery(wholeMarketQuery());
   void queryClient.prefetchQuery(indexSnapshotQuery([thscode]));
   const work = (async () => {
