@@ -5,7 +5,7 @@ import { dateOf, dayOfMs, tradingDayAt } from '../model/calendar';
 import { contractQuote, mainContractOf } from '../model/futures';
 import { indexBarAsOf, indexByCode } from '../model/indices';
 import { FUTURES_VARIETIES } from '../model/instruments';
-import { flashAt, type Flash } from '../model/news';
+import { flashAt, noticeDetail, type Flash } from '../model/news';
 import { latestBar } from '../model/prices';
 import { marketClock } from '../model/session';
 import { allStocks, type Stock } from '../model/universe';
@@ -182,6 +182,29 @@ describe('news invariants (1,000 random cases each)', () => {
         expect(
           amount(high) / cap,
           `${f.title}: market value ${(cap / 1e8).toFixed(2)}亿`,
+        ).toBeLessThanOrEqual(0.03);
+      }),
+      RUNS,
+    );
+  }, 60_000);
+
+  it("an announced buyback's range (the announcement reader) is at most 3 % of the market value", () => {
+    const NOW = LAST * MINUTE;
+    fc.assert(
+      fc.property(fc.bigInt({ min: 10n ** 17n, max: 10n ** 18n - 1n }), (seq) => {
+        const detail = noticeDetail(seq.toString(), NOW);
+        const item = detail.summary?.items.find((i) => i.title === '回购金额');
+        if (!item) return;
+        const [, low = '', high = ''] = /^不低于(.+?)，不超过(.+)$/.exec(item.content) ?? [];
+        const stock = byName.get(detail.title.slice(0, detail.title.indexOf('：')));
+        expect(stock, detail.title).toBeDefined();
+        if (!stock) return;
+        const bar = latestBar(stock, marketClock(NOW));
+        const cap = (bar?.close ?? stock.refPrice) * stock.totalShares;
+        expect(amount(low)).toBeLessThanOrEqual(amount(high));
+        expect(
+          amount(high) / cap,
+          `${detail.title} ${item.content}: market value ${(cap / 1e8).toFixed(2)}亿`,
         ).toBeLessThanOrEqual(0.03);
       }),
       RUNS,
