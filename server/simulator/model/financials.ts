@@ -356,7 +356,7 @@ function buildPeriods(stock: Stock): Period[] {
 }
 
 /** Basic EPS: parent net profit ÷ total shares, 4 decimals. */
-export function epsOf(parentNetProfit: number, totalShares: number): number {
+function epsOf(parentNetProfit: number, totalShares: number): number {
   return round(parentNetProfit / totalShares, 4);
 }
 

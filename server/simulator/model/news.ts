@@ -74,8 +74,8 @@ function flashChance(minute: number): number {
 // per statistic and release (macro figures, Hong Kong and US sessions), so two flashes never disagree.
 
 /** Hong Kong's session (Asia/Hong_Kong = Asia/Shanghai time): 09:30 to 16:00. */
-export const HK_OPEN_SECOND = 9 * 3600 + 30 * 60;
-export const HK_CLOSE_SECOND = 16 * 3600;
+const HK_OPEN_SECOND = 9 * 3600 + 30 * 60;
+const HK_CLOSE_SECOND = 16 * 3600;
 /** The US session in Shanghai time (the later, winter-time hours): 22:30 to 05:00 the next day. */
 const US_OPEN_SECOND = 22 * 3600 + 30 * 60;
 const US_CLOSE_SECOND = 5 * 3600;
@@ -83,14 +83,14 @@ const US_CLOSE_SECOND = 5 * 3600;
 const PBOC_SECOND = 9 * 3600 + 20 * 60;
 
 /** The indices the market flashes name, with their short names. */
-export const FLASH_INDICES = [
+const FLASH_INDICES = [
   { thscode: '000001.SH', name: '沪指' },
   { thscode: '399001.SZ', name: '深成指' },
   { thscode: '399006.SZ', name: '创业板指' },
 ] as const;
 
-const secondOfDayOf = (ms: number) =>
-  Math.floor(((((ms + SHANGHAI_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+/** Seconds since Shanghai midnight. */
+const secondOfDayOf = (ms: number) => marketClock(ms).secondOfDay;
 
 /** "涨1.23%" / "跌0.45%" / "平盘" of a change given as a fraction. */
 function moveText(change: number): string {
@@ -104,7 +104,7 @@ function seededChange(key: string, scale: number): number {
 }
 
 /** An amount rounded to two significant digits, in 亿元 from 1亿 up and in 万元 below. */
-export function amountText(x: number): string {
+function amountText(x: number): string {
   const nice = Number(x.toPrecision(2));
   return nice >= 1e8 ? `${Number((nice / 1e8).toFixed(2))}亿元` : `${Number((nice / 1e4).toFixed(0))}万元`;
 }
@@ -116,7 +116,7 @@ function marketValueAt(stock: Stock, ms: number): number {
 }
 
 /** A buyback's range: the upper end 0.3–2 % of the market value, the lower end half of it. */
-export function buybackRange(stock: Stock, ms: number, rng: Rng): { low: number; high: number } {
+function buybackRange(stock: Stock, ms: number, rng: Rng): { low: number; high: number } {
   const high = Number((marketValueAt(stock, ms) * rng.range(0.003, 0.02)).toPrecision(2));
   return { low: Number((high / 2).toPrecision(2)), high };
 }
