@@ -3,11 +3,21 @@ import { Rng, fnv1a, round } from './random';
 import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
- * Financial statements of every company, built from a yearly revenue path (anchored on the stock's
- * reference revenue), a net margin path and sector-typical ratios. Quarterly income and cash-flow figures
- * are cumulative year to date (Q4 = full year); balance sheets are point in time. Each period is disclosed
- * on a seeded date inside the legal window (Q1 by April 30, half year by August 31, Q3 by October 31,
- * annual by April 30 of the next year).
+ * Financial statements of every company, built period by period from a yearly revenue path (anchored
+ * near the stock's reference revenue, never on a round figure), a net margin path and cost ratios that
+ * differ by company, move from year to year and from period to period (selling, administrative and R&D
+ * expenses are drawn independently; R&D weight depends on the industry). The statements obey the
+ * accounting identities:
+ * - operating expenses (total operating cost) = revenue − operating profit, of which cost of sales,
+ *   selling, administrative and R&D expenses are parts (taxes, surcharges and impairments the rest);
+ * - equity rolls forward with the net profit of each quarter less the dividends paid in it, the
+ *   leverage (debt ratio) moves from quarter to quarter, and total assets = total liabilities + equity
+ *   exactly, in the published (rounded) figures;
+ * - basic EPS = parent net profit ÷ total shares (the share count of the valuations: market value =
+ *   price × total shares), rounded to 4 decimals.
+ * Quarterly income and cash-flow figures are cumulative year to date (Q4 = full year = the annual row);
+ * balance sheets are point in time. Each period is disclosed on a seeded date inside the legal window
+ * (Q1 by April 30, half year by August 31, Q3 by October 31, annual by April 30 of the next year).
  */
 
 export type Quarter = 1 | 2 | 3 | 4;
@@ -65,11 +75,13 @@ export interface Period {
 }
 
 interface Profile {
-  grossExtra: number;
+  /** Expense ratios to revenue around which the yearly ratios move. */
   sales: number;
   manage: number;
   rd: number;
   surcharge: number;
+  /** Cost of sales never falls below this share of revenue (the margin left to expenses is bounded). */
+  costFloor: number;
   assetsToRevenue: number;
   debtRatio: number;
   currentShare: number;
@@ -82,6 +94,7 @@ interface Profile {
   capex: number;
   growth: number;
   growthNoise: number;
+  interestRate: number;
   /** Fields never disclosed by this company. */
   nulls: ReadonlySet<string>;
 }
@@ -96,12 +109,13 @@ const OPTIONAL_FIELDS = [
   'pay_dividends_profits_interest_cash',
   'cash_equivalents_net_addition',
 ];
+const TECH_SECTORS = ['半导体', '软件开发', '计算机设备', 'IT服务', '元件', '消费电子', '光学光电子'];
+const PHARMA_SECTORS = ['化学制药', '生物制品', '医疗器械', '中药', '医疗服务'];
 
 function profileOf(stock: Stock): Profile {
   const rng = Rng.of(stock.thscode, 'financial-profile');
-  const tech = ['半导体', '软件开发', '计算机设备', 'IT服务', '元件', '消费电子', '光学光电子'].includes(
-    stock.sector,
-  );
+  const tech = TECH_SECTORS.includes(stock.sector);
+  const pharma = PHARMA_SECTORS.includes(stock.sector);
   const liquor = stock.sector === '白酒';
   const nulls = new Set<string>();
   for (const field of OPTIONAL_FIELDS) if (rng.chance(0.02)) nulls.add(field);
@@ -116,27 +130,36 @@ function profileOf(stock: Stock): Profile {
     nulls.add('cash_equivalents_net_addition');
   }
   return {
-    grossExtra: rng.range(0.01, 0.05),
-    sales: liquor ? 0.05 : tech ? rng.range(0.05, 0.12) : rng.range(0.02, 0.08),
-    manage: liquor ? 0.05 : rng.range(0.03, 0.08),
-    rd: liquor ? 0.002 : tech ? rng.range(0.08, 0.2) : rng.range(0.01, 0.05),
-    surcharge: liquor ? 0.12 : rng.range(0.005, 0.015),
+    sales: liquor ? rng.range(0.025, 0.05) : tech || pharma ? rng.range(0.04, 0.14) : rng.range(0.012, 0.08),
+    manage: liquor ? rng.range(0.045, 0.085) : rng.range(0.025, 0.09),
+    rd: stock.isBank
+      ? 0
+      : liquor
+        ? rng.range(0.0006, 0.004)
+        : tech
+          ? rng.range(0.07, 0.2)
+          : pharma
+            ? rng.range(0.05, 0.15)
+            : rng.range(0.006, 0.05),
+    surcharge: liquor ? rng.range(0.12, 0.15) : rng.range(0.004, 0.015),
+    costFloor: liquor ? rng.range(0.03, 0.07) : rng.range(0.12, 0.3),
     assetsToRevenue: stock.isBank ? rng.range(20, 30) : liquor ? rng.range(1.5, 2) : rng.range(1.2, 3),
     debtRatio: stock.isBank
       ? rng.range(0.9, 0.93)
       : liquor
-        ? rng.range(0.15, 0.25)
-        : Math.min(0.9, Math.max(0.08, rng.range(0.25, 0.65) + (stock.st ? 0.25 : 0))),
+        ? rng.range(0.15, 0.3)
+        : Math.min(0.85, Math.max(0.1, rng.range(0.25, 0.65) + (stock.st ? 0.2 : 0))),
     currentShare: rng.range(0.35, 0.8),
-    cashShare: liquor ? 0.5 : rng.range(0.15, 0.5),
+    cashShare: liquor ? rng.range(0.4, 0.6) : rng.range(0.15, 0.5),
     receivableDays: rng.range(15, 120),
     inventoryShare: rng.range(0.1, 0.4),
     taxRate: tech ? 0.15 : 0.25,
-    parentShare: rng.range(0.9, 1),
+    parentShare: rng.range(0.9, 0.995),
     payout: rng.range(0.25, 0.7),
     capex: rng.range(0.02, 0.12),
     growth: rng.range(-0.02, 0.15),
     growthNoise: stock.known ? 0.05 : 0.12,
+    interestRate: rng.range(0.025, 0.05),
     nulls,
   };
 }
@@ -157,64 +180,130 @@ function disclosureDay(stock: Stock, year: number, quarter: Quarter): number {
 
 const QUARTER_END = ['03-31', '06-30', '09-30', '12-31'];
 
-function buildPeriods(stock: Stock): Period[] {
-  const p = profileOf(stock);
-  const firstYear = Math.max(2007, yearOf(stock.listDay) - 3);
-  const years: { revenue: number; margin: number; assets: number; weights: number[]; cash: number }[] = [];
-  // Yearly paths, anchored on the reference year and walked both ways.
-  const revenueOf = new Map<number, number>([[REFERENCE_YEAR, stock.revenue]]);
+/** A ratio moved by a log-normal factor: positive, centred on `base`. */
+function drift(rng: Rng, base: number, sigma: number): number {
+  return base * Math.exp(sigma * rng.normal());
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/** One year of a company: its revenue, margin and the ratios every period of the year moves around. */
+interface Year {
+  revenue: number;
+  margin: number;
+  weights: number[];
+  cash: number;
+  sales: number;
+  manage: number;
+  rd: number;
+  surcharge: number;
+  debtRatio: number;
+  parentShare: number;
+  receivableDays: number;
+}
+
+function yearsOf(stock: Stock, p: Profile, firstYear: number): Map<number, Year> {
+  // The anchor is the reference revenue moved by a seeded few percent, so no year shows a round figure.
+  const anchor = stock.revenue * (1 + 0.03 * Rng.of(stock.thscode, 'revenue-anchor').normal());
+  const revenueOf = new Map<number, number>([[REFERENCE_YEAR, anchor]]);
   for (let y = REFERENCE_YEAR + 1; y <= LAST_YEAR; y++) {
     const g = p.growth + p.growthNoise * Rng.of(stock.thscode, 'growth', y).normal();
-    revenueOf.set(y, (revenueOf.get(y - 1) ?? stock.revenue) * Math.max(0.6, 1 + g));
+    revenueOf.set(y, (revenueOf.get(y - 1) ?? anchor) * Math.max(0.6, 1 + g));
   }
   for (let y = REFERENCE_YEAR - 1; y >= firstYear - 1; y--) {
     const g = p.growth + p.growthNoise * Rng.of(stock.thscode, 'growth', y + 1).normal();
-    revenueOf.set(y, (revenueOf.get(y + 1) ?? stock.revenue) / Math.max(0.6, 1 + g));
+    revenueOf.set(y, (revenueOf.get(y + 1) ?? anchor) / Math.max(0.6, 1 + g));
   }
+  const out = new Map<number, Year>();
   for (let y = firstYear - 1; y <= LAST_YEAR; y++) {
     const rng = Rng.of(stock.thscode, 'year', y);
     const raw = [0.23, 0.25, 0.24, 0.28].map((w) => w * (1 + 0.08 * rng.normal()));
     const sum = raw.reduce((a, b) => a + b, 0);
-    const revenue = revenueOf.get(y) ?? stock.revenue;
-    years.push({
-      revenue,
-      margin: Math.max(-0.6, Math.min(0.7, stock.netMargin + 0.03 * rng.normal())),
-      assets: revenue * p.assetsToRevenue * (1 + 0.05 * rng.normal()),
+    out.set(y, {
+      revenue: revenueOf.get(y) ?? anchor,
+      margin: clamp(stock.netMargin + 0.03 * rng.normal(), -0.6, 0.7),
       weights: raw.map((w) => w / sum),
       cash: rng.range(0.6, 1.4),
+      sales: drift(rng, p.sales, 0.08),
+      manage: drift(rng, p.manage, 0.08),
+      rd: drift(rng, p.rd, 0.1),
+      surcharge: drift(rng, p.surcharge, 0.05),
+      debtRatio: stock.isBank
+        ? clamp(p.debtRatio + 0.006 * rng.normal(), 0.85, 0.95)
+        : clamp(drift(rng, p.debtRatio, 0.12), 0.05, 0.9),
+      parentShare: clamp(p.parentShare + 0.01 * rng.normal(), 0.85, 1),
+      receivableDays: drift(rng, p.receivableDays, 0.15),
     });
   }
-  const yearAt = (y: number) => years[y - (firstYear - 1)];
+  return out;
+}
+
+function buildPeriods(stock: Stock): Period[] {
+  const p = profileOf(stock);
+  const firstYear = Math.max(2007, yearOf(stock.listDay) - 3);
+  const years = yearsOf(stock, p, firstYear);
+  const base = years.get(firstYear - 1);
+  if (!base) return [];
+  // Equity at the start of the first year: what the sector's balance-sheet size implies.
+  let equity = base.revenue * p.assetsToRevenue * (1 - base.debtRatio);
+  let lastAnnualNet = base.revenue * base.margin;
   const out: Period[] = [];
   for (let y = firstYear; y <= LAST_YEAR; y++) {
-    const cur = yearAt(y);
-    const prev = yearAt(y - 1);
-    if (!cur || !prev) continue;
+    const cur = years.get(y);
+    if (!cur) continue;
+    let cumNet = 0;
+    let cumDividends = 0;
     for (const quarter of [1, 2, 3, 4] as const) {
       const share = cur.weights.slice(0, quarter).reduce((a, b) => a + b, 0);
       const rng = Rng.of(stock.thscode, 'quarter', y, quarter);
       const revenue = cur.revenue * share;
+      // Income: the margin and every expense ratio of a period move around the year's.
       const netProfit = revenue * cur.margin * (1 + 0.05 * rng.normal());
       const profitTotal = netProfit > 0 ? netProfit / (1 - p.taxRate) : netProfit - revenue * 0.002;
       const tax = profitTotal - netProfit;
       const nonOperating = revenue * 0.003 * rng.normal();
       const operatingProfit = profitTotal - nonOperating;
-      const opMargin = operatingProfit / revenue;
-      const gross = Math.min(
-        0.97,
-        Math.max(0.05, opMargin + p.sales + p.manage + p.rd + p.surcharge + p.grossExtra),
-      );
-      const assets = prev.assets + ((cur.assets - prev.assets) * quarter) / 4;
-      const debt = assets * p.debtRatio;
-      const current = assets * p.currentShare;
-      const interest = stock.isBank ? revenue * 0.9 : (debt * 0.035 * quarter) / 4;
-      const act = netProfit * cur.cash + revenue * 0.02 * rng.normal();
-      const capex = revenue * p.capex;
-      const invest = -capex * rng.range(0.8, 1.4);
+      const totalCost = revenue - operatingProfit;
+      const sales = revenue * drift(rng, cur.sales, 0.04);
+      const manage = revenue * (stock.isBank ? drift(rng, 0.3, 0.05) : drift(rng, cur.manage, 0.04));
+      const rd = revenue * drift(rng, cur.rd, 0.05);
+      const surcharge = revenue * drift(rng, cur.surcharge, 0.03);
+      const expenses = sales + manage + rd + surcharge;
+      // The expenses take what the cost of sales leaves (never less than its floor); a loss-maker's
+      // cost of sales stays below its revenue and the rest of its costs are impairments.
+      const room = Math.max(0.4 * totalCost, totalCost - drift(rng, p.costFloor, 0.1) * revenue);
+      const scale = stock.isBank ? 1 : Math.min(1, room / expenses);
+      const costOfSales = Math.min(totalCost - expenses * scale, revenue * (0.9 + 0.08 * rng.next()));
+      // Balance sheet: equity rolls forward with the quarter's profit less the dividends paid in it.
       const paidShare = [0.05, 0.6, 0.95, 1][quarter - 1] ?? 1;
-      const dividends = Math.max(0, prev.revenue * prev.margin * p.payout) * paidShare;
+      const dividends = Math.max(0, lastAnnualNet * p.payout) * paidShare;
+      equity += netProfit - cumNet - (dividends - cumDividends);
+      cumNet = netProfit;
+      cumDividends = dividends;
+      const equityFloor = 0.2 * cur.revenue * p.assetsToRevenue * (1 - p.debtRatio);
+      // A company whose losses ate its equity raises capital.
+      if (equity < equityFloor) equity = equityFloor * rng.range(1.5, 2.5);
+      const debtRatio = stock.isBank
+        ? clamp(cur.debtRatio + 0.002 * rng.normal(), 0.85, 0.95)
+        : clamp(drift(rng, cur.debtRatio, 0.04), 0.05, 0.9);
+      const equityFigure = round(equity, 2);
+      const debtFigure = round((equity * debtRatio) / (1 - debtRatio), 2);
+      const assets = round(equityFigure + debtFigure, 2);
+      const current = round(assets * clamp(p.currentShare * (1 + 0.05 * rng.normal()), 0.1, 0.95), 2);
+      const cash =
+        (stock.isBank ? assets * 0.08 : current) * clamp(p.cashShare * (1 + 0.1 * rng.normal()), 0.05, 0.9);
+      const receivable = Math.min(
+        (cur.revenue * cur.receivableDays) / 365,
+        Math.max(0, current - cash) * 0.8,
+      );
+      const interest = stock.isBank ? revenue * 0.9 : (debtFigure * p.interestRate * 0.6 * quarter) / 4;
+      // Cash flow.
+      const act = netProfit * cur.cash + revenue * 0.02 * rng.normal();
+      const capex = revenue * p.capex * (1 + 0.15 * rng.normal());
+      const invest = -capex * rng.range(0.8, 1.4);
       const financing = -dividends + revenue * 0.05 * rng.normal();
-      const parent = netProfit * p.parentShare;
+      const parent = netProfit * cur.parentShare;
+      const parentFigure = round(parent, 2);
       const field = (name: string, value: number): number | null =>
         p.nulls.has(name) ? null : round(value, 2);
       out.push({
@@ -224,27 +313,28 @@ function buildPeriods(stock: Stock): Period[] {
         reportDateMs: midnightMs(disclosureDay(stock, y, quarter)),
         income: {
           operating_income: field('operating_income', revenue),
-          operating_costs: field('operating_costs', revenue * (1 - gross)),
-          operating_expenses: field('operating_expenses', revenue - operatingProfit),
-          sales_fee: field('sales_fee', revenue * p.sales),
-          manage_fee: field('manage_fee', revenue * (stock.isBank ? 0.3 : p.manage)),
-          research_and_development_expenses: field('research_and_development_expenses', revenue * p.rd),
+          operating_costs: field('operating_costs', costOfSales),
+          // Revenue − operating profit of the published (rounded) figures, so the identity holds to the cent.
+          operating_expenses: field('operating_expenses', round(revenue, 2) - round(operatingProfit, 2)),
+          sales_fee: field('sales_fee', sales * scale),
+          manage_fee: field('manage_fee', manage * scale),
+          research_and_development_expenses: field('research_and_development_expenses', rd * scale),
           operating_profit: field('operating_profit', operatingProfit),
           interest_expenses: field('interest_expenses', interest),
           profit_total: field('profit_total', profitTotal),
           income_tax_expense: field('income_tax_expense', tax),
           net_profit: field('net_profit', netProfit),
-          parent_holder_net_profit: field('parent_holder_net_profit', parent),
-          basic_eps: p.nulls.has('basic_eps') ? null : round(parent / stock.totalShares, 4),
+          parent_holder_net_profit: field('parent_holder_net_profit', parentFigure),
+          basic_eps: p.nulls.has('basic_eps') ? null : epsOf(parentFigure, stock.totalShares),
         },
         balance: {
           assets_total: field('assets_total', assets),
           total_current_assets: field('total_current_assets', current),
           non_current_nets_total: field('non_current_nets_total', assets - current),
-          cash: field('cash', (stock.isBank ? assets * 0.08 : current) * p.cashShare),
-          accounts_receivable: field('accounts_receivable', (cur.revenue * p.receivableDays) / 365),
-          total_debt: field('total_debt', debt),
-          holder_equity_total: field('holder_equity_total', assets - debt),
+          cash: field('cash', cash),
+          accounts_receivable: field('accounts_receivable', receivable),
+          total_debt: field('total_debt', debtFigure),
+          holder_equity_total: field('holder_equity_total', equityFigure),
         },
         cashFlow: {
           act_cash_flow_net: field('act_cash_flow_net', act),
@@ -255,13 +345,19 @@ function buildPeriods(stock: Stock): Period[] {
           cash_equivalents_net_addition: field('cash_equivalents_net_addition', act + invest + financing),
         },
         hidden: {
-          currentLiabilities: stock.isBank ? null : debt * 0.8,
+          currentLiabilities: stock.isBank ? null : debtFigure * 0.8,
           inventory: stock.isBank ? null : current * p.inventoryShare,
         },
       });
     }
+    lastAnnualNet = cumNet;
   }
   return out;
+}
+
+/** Basic EPS: parent net profit ÷ total shares, 4 decimals. */
+function epsOf(parentNetProfit: number, totalShares: number): number {
+  return round(parentNetProfit / totalShares, 4);
 }
 
 const cache = new Map<number, Period[]>();

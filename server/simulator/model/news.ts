@@ -1,9 +1,21 @@
-import { FUTURES_VARIETIES } from './instruments';
+import { FUTURES_VARIETIES, type FuturesVariety } from './instruments';
 import { CONCEPTS } from './names';
 import { Rng, fnv1a, mix, mixAll, unit } from './random';
 import { allStocks, stockAt, type Stock } from './universe';
-import { dateOf, dayOfMs } from './calendar';
-import { findPeriod, type Quarter } from './financials';
+import {
+  dateOf,
+  dayOfMs,
+  isTradingDay,
+  midnightMs,
+  tradingDayAt,
+  tradingIndexOnOrBefore,
+  weekday,
+} from './calendar';
+import { disclosedPeriods, findPeriod } from './financials';
+import { contractQuote, mainContractOf, specOf } from './futures';
+import { indexBarAsOf, indexByCode } from './indices';
+import { latestBar } from './prices';
+import { marketClock } from './session';
 import { SHANGHAI_OFFSET_MS, DAY_MS } from '../../../src/contract/time';
 import { FLASH_ALL_COLUMN, FLASH_TAGS, FLASH_TYPE_ANNOUNCEMENT } from '../../../src/contract/operations/news';
 
@@ -23,6 +35,17 @@ const PAGE = 20;
 const SALT = 0x3a8f05c5;
 const MINUTE = 60_000;
 const BILLION = 1_000_000_000n;
+
+/** Varieties a futures flash can name: the commodity and rate futures (index futures follow their index). */
+const NEWS_VARIETIES = FUTURES_VARIETIES.filter((v) => specOf(v).index === undefined);
+
+let known: readonly Stock[] | null = null;
+
+/** The well-known stocks (real names). */
+function knownStocks(): readonly Stock[] {
+  known ??= allStocks().filter((s) => s.known);
+  return known;
+}
 
 export interface Flash {
   id: string;
@@ -45,49 +68,229 @@ function flashChance(minute: number): number {
   return hour >= 7 && hour < 23 ? 0.22 : 0.04;
 }
 
-function pct(rng: Rng, max: number): string {
-  return rng.range(0.1, max).toFixed(2);
+// ---------------------------------------------------------------------------------------------------
+// Facts behind the flashes: every number a flash states is read from the simulator's own models at the
+// flash's creation time (index and stock bars, futures closes, statements), or from one seeded value
+// per statistic and release (macro figures, Hong Kong and US sessions), so two flashes never disagree.
+
+/** Hong Kong's session (Asia/Hong_Kong = Asia/Shanghai time): 09:30 to 16:00. */
+const HK_OPEN_SECOND = 9 * 3600 + 30 * 60;
+const HK_CLOSE_SECOND = 16 * 3600;
+/** The US session in Shanghai time (the later, winter-time hours): 22:30 to 05:00 the next day. */
+const US_OPEN_SECOND = 22 * 3600 + 30 * 60;
+const US_CLOSE_SECOND = 5 * 3600;
+/** The central bank's open-market operations are announced at 09:20 on trading days. */
+const PBOC_SECOND = 9 * 3600 + 20 * 60;
+
+/** The indices the market flashes name, with their short names. */
+const FLASH_INDICES = [
+  { thscode: '000001.SH', name: '沪指' },
+  { thscode: '399001.SZ', name: '深成指' },
+  { thscode: '399006.SZ', name: '创业板指' },
+] as const;
+
+/** Seconds since Shanghai midnight. */
+const secondOfDayOf = (ms: number) => marketClock(ms).secondOfDay;
+
+/** "涨1.23%" / "跌0.45%" / "平盘" of a change given as a fraction. */
+function moveText(change: number): string {
+  const text = Math.abs(change * 100).toFixed(2);
+  return text === '0.00' ? '平盘' : `${change > 0 ? '涨' : '跌'}${text}%`;
 }
 
-function flashText(rng: Rng, tag: number, stock: Stock): { title: string; summary: string | null } {
-  const up = rng.chance(0.55);
-  const dir = up ? '涨' : '跌';
+/** A seeded change (fraction) of a statistic, the same for every flash that reports it. */
+function seededChange(key: string, scale: number): number {
+  return scale * Rng.of('flash-fact', key).normal() * 0.5;
+}
+
+/** An amount rounded to two significant digits, in 亿元 from 1亿 up and in 万元 below. */
+function amountText(x: number): string {
+  const nice = Number(x.toPrecision(2));
+  return nice >= 1e8 ? `${Number((nice / 1e8).toFixed(2))}亿元` : `${Number((nice / 1e4).toFixed(0))}万元`;
+}
+
+/** Market value (price × total shares, as the valuations count it) of a stock at a moment. */
+function marketValueAt(stock: Stock, ms: number): number {
+  const bar = latestBar(stock, marketClock(ms));
+  return (bar?.close ?? stock.refPrice) * stock.totalShares;
+}
+
+/** A buyback's range: the upper end 0.3–2 % of the market value, the lower end half of it. */
+function buybackRange(stock: Stock, ms: number, rng: Rng): { low: number; high: number } {
+  const high = Number((marketValueAt(stock, ms) * rng.range(0.003, 0.02)).toPrecision(2));
+  return { low: Number((high / 2).toPrecision(2)), high };
+}
+
+function indexFlash(ms: number, which: (typeof FLASH_INDICES)[number], concept: string): string {
+  const def = indexByCode(which.thscode);
+  const clock = marketClock(ms);
+  const bar = def ? indexBarAsOf(def, clock.barIndex, clock) : null;
+  if (!bar) return `${concept}板块受关注`;
+  const change = bar.close / bar.prevClose - 1;
+  // The close is stated only once the session is over (before the opening match the bar is yesterday's).
+  const closed = clock.barProgress >= 1;
+  const lead =
+    change >= 0
+      ? which.name === '创业板指'
+        ? '方向走强'
+        : '板块领涨'
+      : which.name === '创业板指'
+        ? '方向回调'
+        : '板块领跌';
+  return `${which.name}${closed ? '收' : ''}${moveText(change)}，${concept}${lead}`;
+}
+
+function stockFlash(ms: number, stock: Stock, concept: string): string {
+  const clock = marketClock(ms);
+  const bar = latestBar(stock, clock);
+  if (!bar) return `${concept}概念受关注`;
+  const closed = clock.barProgress >= 1;
+  const change = bar.close / bar.ref - 1;
+  const word =
+    bar.close >= bar.limitUp
+      ? '涨停'
+      : bar.close <= bar.limitDown
+        ? '跌停'
+        : `${closed ? '收' : ''}${moveText(change)}`;
+  return `${stock.name}${word}，${concept}概念${change >= 0 ? '活跃' : '走弱'}`;
+}
+
+function futuresFlash(ms: number, variety: FuturesVariety): string {
+  const clock = marketClock(ms);
+  const t = clock.lastClosedIndex;
+  const main = mainContractOf(variety, tradingDayAt(t));
+  if (!main) return `${variety.name}期货关注度提升`;
+  const close = contractQuote(main, t).close;
+  const prev = contractQuote(main, t - 1).close;
+  return `${variety.name}主力合约收${moveText(close / prev - 1)}，报${close}${specOf(variety).priceUnit}`;
+}
+
+/** Month (1-12) and year of the month before the one of a day. */
+function previousMonth(day: number): { year: number; month: number } {
+  const [y, m] = dateOf(day).split('-').map(Number);
+  const year = y ?? 2000;
+  const month = m ?? 1;
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+function macroFlash(ms: number, kind: number): string {
+  const day = dayOfMs(ms);
+  const { year, month } = previousMonth(day);
+  if (kind === 0) {
+    const cpi = Rng.of('flash-fact', 'cpi', year, month).range(-0.5, 2.5).toFixed(1);
+    return `国家统计局：${year}年${month}月CPI同比${Number(cpi) >= 0 ? '上涨' : '下降'}${Math.abs(Number(cpi)).toFixed(1)}%`;
+  }
+  if (kind === 1) {
+    const revenue = Rng.of('flash-fact', 'fiscal', year, month).range(-3, 8).toFixed(2);
+    return `财政部：${year}年1-${month}月全国一般公共预算收入同比${Number(revenue) >= 0 ? '增长' : '下降'}${Math.abs(Number(revenue)).toFixed(2)}%`;
+  }
+  const today = isTradingDay(day) && secondOfDayOf(ms) >= PBOC_SECOND;
+  const opDay = today ? day : tradingDayAt(tradingIndexOnOrBefore(day - 1));
+  const amount = Rng.of('flash-fact', 'pboc', opDay).int(20, 400) * 10;
+  const [, mm, dd] = dateOf(opDay).split('-').map(Number);
+  return `央行${today ? '今日' : `${mm}月${dd}日`}开展${amount}亿元7天期逆回购操作`;
+}
+
+function hongKongFlash(ms: number): string {
+  const day = dayOfMs(ms);
+  const second = secondOfDayOf(ms);
+  if (isTradingDay(day) && second >= HK_OPEN_SECOND && second < HK_CLOSE_SECOND) {
+    const open = seededChange(`hsi-open|${day}`, 0.012);
+    return `恒生指数开盘${moveText(open)}，恒生科技指数开盘${moveText(open * 1.4 + seededChange(`hstech-open|${day}`, 0.004))}`;
+  }
+  // The close of today once it is past 16:00, else of the previous session.
+  const closeDay =
+    isTradingDay(day) && second >= HK_CLOSE_SECOND ? day : tradingDayAt(tradingIndexOnOrBefore(day - 1));
+  const close = seededChange(`hsi-close|${closeDay}`, 0.025);
+  const tech = close * 1.3 + seededChange(`hstech-close|${closeDay}`, 0.01);
+  const [, mm, dd] = dateOf(closeDay).split('-').map(Number);
+  const when = closeDay === day ? '' : `${mm}月${dd}日`;
+  return `恒生指数${when}收${moveText(close)}，恒生科技指数${moveText(tech)}`;
+}
+
+function usFlash(ms: number): string {
+  const day = dayOfMs(ms);
+  const second = secondOfDayOf(ms);
+  // The latest US session that has opened: it opened at 22:30 on a weekday (Shanghai date).
+  let session = second >= US_OPEN_SECOND ? day : day - 1;
+  while (weekday(session) === 0 || weekday(session) === 6) session--;
+  const closed = ms >= midnightMs(session + 1) + US_CLOSE_SECOND * 1000;
+  const move = closed
+    ? seededChange(`dragon-close|${session}`, 0.03)
+    : seededChange(`dragon-open|${session}`, 0.015);
+  return `纳斯达克中国金龙指数${closed ? '收' : '开盘'}${moveText(move)}`;
+}
+
+/** A level that wanders smoothly over hours (dollar index, gold): one value at any moment. */
+function wanderingLevel(name: string, base: number, amplitude: number, ms: number): number {
+  const rng = Rng.of('flash-fact', name);
+  const hours = ms / 3_600_000;
+  let l = 0;
+  for (const period of [24 * 400, 24 * 60, 24 * 9, 30])
+    l +=
+      (amplitude * Math.sin((2 * Math.PI * hours) / period + rng.range(0, 2 * Math.PI))) /
+      Math.sqrt((24 * 400) / period);
+  return base * Math.exp(l);
+}
+
+function overseasFlash(ms: number, gold: boolean): string {
+  if (!gold) return `美元指数报${wanderingLevel('dxy', 101, 0.05, ms).toFixed(2)}`;
+  const now = wanderingLevel('gold', 3300, 0.12, ms);
+  // The day's change counts from 06:00 (the international session's new day in Shanghai time).
+  const start = midnightMs(dayOfMs(ms - 6 * 3_600_000)) + 6 * 3_600_000;
+  const before = wanderingLevel('gold', 3300, 0.12, start);
+  return `国际金价报${now.toFixed(2)}美元/盎司，日内${moveText(now / before - 1)}`;
+}
+
+/** Latest annual statements disclosed by a moment, with the year before (for the growth). */
+function latestAnnual(stock: Stock, ms: number): { year: number; parent: number; last: number } | null {
+  const [cur, prev] = disclosedPeriods(stock, ms, true);
+  const parent = cur?.income.parent_holder_net_profit ?? null;
+  const last = prev?.income.parent_holder_net_profit ?? null;
+  if (!cur || !prev || parent === null || last === null || last === 0 || prev.year !== cur.year - 1)
+    return null;
+  return { year: cur.year, parent, last };
+}
+
+function companyFlash(rng: Rng, ms: number, stock: Stock): string {
+  const kind = rng.int(0, 3);
+  if (kind === 0) {
+    const annual = latestAnnual(stock, ms);
+    if (annual) {
+      const growth = annual.parent / annual.last - 1;
+      return `${stock.name}：${annual.year}年归母净利润${yi(annual.parent)}，同比${growth >= 0 ? '增长' : '下降'}${Math.abs(growth * 100).toFixed(2)}%`;
+    }
+  }
+  if (kind === 1 || kind === 0) {
+    const { low, high } = buybackRange(stock, ms, rng);
+    return `${stock.name}公告：拟以${amountText(low)}至${amountText(high)}回购股份`;
+  }
+  if (kind === 2) return `${stock.name}：股东拟减持不超过${rng.range(0.5, 3).toFixed(1)}%股份`;
+  // A major contract: 2-30 % of the latest annual revenue.
+  const revenue = disclosedPeriods(stock, ms, true)[0]?.income.operating_income ?? stock.revenue;
+  return `${stock.name}：签订${amountText(revenue * rng.range(0.02, 0.3))}重大合同`;
+}
+
+function flashText(
+  rng: Rng,
+  tag: number,
+  stock: Stock,
+  ms: number,
+): { title: string; summary: string | null } {
   const concept = rng.pick(CONCEPTS);
-  const variety = rng.pick(FUTURES_VARIETIES);
+  const variety = rng.pick(NEWS_VARIETIES);
+  const index = rng.pick(FLASH_INDICES);
   const options: Record<number, readonly (() => string)[]> = {
-    1: [
-      () => `沪指${up ? '涨' : '跌'}${pct(rng, 1.5)}%，${concept}板块${up ? '领涨' : '领跌'}`,
-      () => `${stock.name}${up ? '涨停' : '跌停'}，${concept}概念${up ? '活跃' : '走弱'}`,
-      () => `两市成交额突破${rng.int(8000, 18000)}亿元，较上一交易日${up ? '放量' : '缩量'}`,
-      () => `创业板指${dir}${pct(rng, 2.5)}%，${concept}方向${up ? '走强' : '回调'}`,
-    ],
-    2: [
-      () => `国家统计局：${rng.int(1, 12)}月CPI同比上涨${rng.range(-0.5, 2.5).toFixed(1)}%`,
-      () => `央行今日开展${rng.int(100, 4000)}亿元7天期逆回购操作`,
-      () => `财政部：${rng.int(1, 12)}月全国一般公共预算收入同比增长${pct(rng, 8)}%`,
-    ],
-    3: [
-      () => `恒生指数收${dir}${pct(rng, 2.5)}%，恒生科技指数${dir}${pct(rng, 3.5)}%`,
-      () => `纳斯达克中国金龙指数开盘${dir}${pct(rng, 3)}%`,
-    ],
-    4: [
-      () => `${variety.name}主力合约${up ? '涨超' : '跌超'}${rng.int(1, 5)}%`,
-      () => `${variety.name}期货夜盘${up ? '走高' : '走低'}，现报${rng.int(1000, 90000)}元/吨`,
-    ],
-    5: [
-      () => `${stock.name}：${rng.int(2024, 2026)}年净利润同比${up ? '增长' : '下降'}${pct(rng, 60)}%`,
-      () => `${stock.name}公告：拟以${rng.int(1, 20)}亿元至${rng.int(21, 40)}亿元回购股份`,
-      () => `${stock.name}：股东拟减持不超过${rng.range(0.5, 3).toFixed(1)}%股份`,
-      () => `${stock.name}：签订${rng.int(1, 50)}亿元重大合同`,
-    ],
+    1: [() => indexFlash(ms, index, concept), () => stockFlash(ms, stock, concept)],
+    2: [() => macroFlash(ms, 0), () => macroFlash(ms, 1), () => macroFlash(ms, 2)],
+    3: [() => hongKongFlash(ms), () => usFlash(ms)],
+    4: [() => futuresFlash(ms, variety)],
+    5: [() => companyFlash(rng, ms, stock)],
     6: [
       () => `${concept}产业链迎来政策利好，多家公司加快布局`,
       () => `机构：${concept}景气度有望持续，关注龙头公司`,
     ],
-    7: [
-      () => `美元指数${up ? '升至' : '跌至'}${rng.range(95, 108).toFixed(2)}`,
-      () => `国际金价报${rng.int(2300, 4200)}美元/盎司，日内${dir}${pct(rng, 2)}%`,
-    ],
+    7: [() => overseasFlash(ms, false), () => overseasFlash(ms, true)],
   };
   const pool = options[tag] ?? options[1] ?? [];
   const make = pool[Math.floor(rng.next() * pool.length)];
@@ -109,12 +312,15 @@ export function flashAt(minute: number): Flash | null {
     const second2 = rng.pick(FLASH_TAGS);
     if (second2.id !== first.id) tags.push(second2);
   }
-  const stock = stockAt(rng.int(0, allStocks().length - 1));
-  const text = flashText(rng, first.id, stock);
+  // Mostly well-known stocks (as the news names them); a stock not listed yet at the flash's time never.
+  const drawn = rng.chance(0.6) ? rng.pick(knownStocks()) : stockAt(rng.int(0, allStocks().length - 1));
+  const stock = drawn.listDay <= dayOfMs(createMs) ? drawn : rng.pick(knownStocks());
+  const text = flashText(rng, first.id, stock, createMs);
   const seqValue = BigInt(createMs / 1000) * BILLION + BigInt(mixAll(h, 1) % 1_000_000_000);
   const id = 900_000_000_000_000_000n + BigInt(minute) * 1000n + BigInt(second);
   const edited = rng.chance(0.3) ? rng.int(1, 300) * 1000 : 0;
-  const type = rng.chance(0.1) ? FLASH_TYPE_ANNOUNCEMENT : 1;
+  // Drawn apart from the text, whose draws vary with the facts it states.
+  const type = unit(mixAll(h, 2)) < 0.1 ? FLASH_TYPE_ANNOUNCEMENT : 1;
   const { title, summary } = type === FLASH_TYPE_ANNOUNCEMENT ? announcementText(seqValue.toString()) : text;
   if (type === FLASH_TYPE_ANNOUNCEMENT && !tags.some((t) => t.id === COMPANY_TAG)) {
     const company = FLASH_TAGS.find((t) => t.id === COMPANY_TAG);
@@ -241,8 +447,7 @@ function announcementText(seq: string): { title: string; summary: string | null 
 export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
   const h = fnv1a(`notice|${seq}`);
   const rng = new Rng(h);
-  const known = allStocks().filter((s) => s.known);
-  const stock = rng.chance(0.6) ? rng.pick(known) : stockAt(rng.int(0, allStocks().length - 1));
+  const stock = rng.chance(0.6) ? rng.pick(knownStocks()) : stockAt(rng.int(0, allStocks().length - 1));
   const guid = rng.chance(0.9)
     ? [8, 4, 4, 4, 12]
         .map((n, i) => (mixAll(h, i).toString(16) + '00000000').slice(0, n).padEnd(n, '0'))
@@ -250,10 +455,11 @@ export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
     : null;
   const kind = seq === UNSAFE_NOTICE_SEQ ? 'monthly' : rng.pick(['periodic', 'monthly', 'other'] as const);
   if (kind === 'periodic') {
-    const today = dayOfMs(flashTimeOfSeq(seq) ?? nowMs);
-    const year = Number(dateOf(today).slice(0, 4)) - 1;
-    const quarter: Quarter = rng.pick([1, 2, 3, 4] as const);
-    const period = findPeriod(stock, year, quarter);
+    // One of the last four reports the company had published by the announcement's day.
+    const published = disclosedPeriods(stock, flashTimeOfSeq(seq) ?? nowMs, false).slice(0, 4);
+    const period = published.length > 0 ? rng.pick(published) : undefined;
+    const year = period?.year ?? Number(dateOf(dayOfMs(nowMs)).slice(0, 4)) - 1;
+    const quarter = period?.quarter ?? 4;
     const names = { 1: '第一季度报告', 2: '半年度报告', 3: '第三季度报告', 4: '年度报告' } as const;
     const ends = { 1: '03-31', 2: '06-30', 3: '09-30', 4: '12-31' } as const;
     const last = findPeriod(stock, year - 1, quarter);
@@ -325,7 +531,7 @@ export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
       },
     };
   }
-  const amount = rng.int(1, 30);
+  const { low, high } = buybackRange(stock, flashTimeOfSeq(seq) ?? nowMs, rng);
   return {
     seq,
     guid,
@@ -334,7 +540,7 @@ export function noticeDetail(seq: string, nowMs: number): NoticeDetail {
     summary: {
       notice_type: '股份回购',
       items: [
-        { title: '回购金额', content: `不低于${amount}亿元，不超过${amount * 2}亿元` },
+        { title: '回购金额', content: `不低于${amountText(low)}，不超过${amountText(high)}` },
         { title: '回购用途', content: '用于员工持股计划或股权激励' },
       ],
     },

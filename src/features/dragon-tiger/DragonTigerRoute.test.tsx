@@ -141,11 +141,18 @@ async function table() {
 }
 
 /** Codes of the table's rows, top to bottom. */
-function codes(tableEl: HTMLElement): string[] {
+function dataRows(tableEl: HTMLElement): HTMLElement[] {
   return within(tableEl)
     .getAllByRole('row')
-    .filter((row) => row.dataset['index'] !== undefined)
-    .map((row) => row.querySelector('td')?.textContent ?? '');
+    .filter((row) => row.dataset['index'] !== undefined);
+}
+
+function codes(tableEl: HTMLElement): string[] {
+  return dataRows(tableEl).map((row) => row.querySelector('td')?.textContent ?? '');
+}
+
+function rowTexts(tableEl: HTMLElement): string[] {
+  return dataRows(tableEl).map((row) => row.textContent);
 }
 
 beforeEach(() => {
@@ -199,9 +206,23 @@ describe('/dragon-tiger', () => {
     serve();
     const router = renderAppAt('/dragon-tiger');
     const tableEl = await table();
-    fireEvent.click(within(tableEl).getByRole('button', { name: /^涨跌幅%,/ }));
+    fireEvent.click(within(tableEl).getByRole('button', { name: /^1日涨跌幅%,/ }));
     await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'change.desc' }));
-    expect(codes(tableEl)).toEqual(['600754.SH', '600754.SH', '000651.SZ']);
+    // The 1-day records by their change; the 3-day record (+21.57 % over three days) is not among them.
+    expect(codes(tableEl)).toEqual(['600754.SH', '000651.SZ', '600754.SH']);
+    expect(rowTexts(tableEl)[2]).toContain('+21.57%（3日）');
+  });
+
+  it('the 1-day and the 3-day change are two columns, each sorting its own records', async () => {
+    serve();
+    const router = renderAppAt('/dragon-tiger?sort=change_multi.desc');
+    const tableEl = await table();
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'change_multi.desc' }));
+    const texts = rowTexts(tableEl);
+    expect(texts[0]).toContain('+21.57%（3日）');
+    // A 1-day record shows no multi-day change and a 3-day record no 1-day change.
+    expect(texts[0]).not.toContain('+10.02%');
+    expect(texts[1]).toContain('+10.02%');
   });
 
   it('choosing a row opens the institution detail of that stock and day, with a link to the stock', async () => {

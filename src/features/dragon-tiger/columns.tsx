@@ -1,5 +1,10 @@
 import type { DataColumn } from '../../components/DataTable';
-import { fractionToPercent, type DragonTigerBoard, type DragonTigerRow } from '../../lib/dragon-tiger';
+import {
+  fractionToPercent,
+  isOneDayRecord,
+  type DragonTigerBoard,
+  type DragonTigerRow,
+} from '../../lib/dragon-tiger';
 import { direction, formatAmount, formatNumber, formatPercent } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import type { DragonTigerT } from './messages';
@@ -62,11 +67,13 @@ export function dragonTigerColumns(
     { id: 'thscode', header: t('col.thscode'), value: (row) => row.thscode, hideable: false, width: 92 },
     { id: 'name', header: t('col.name'), value: (row) => row.name, width: 96 },
     {
+      // One-day records only: a 3-day record's cumulative move has a column of its own, so the two
+      // never sort into one another.
       id: 'change',
       header: t('col.change'),
       title: t('title.change'),
-      value: (row) => fractionToPercent(row.change),
-      cell: (row) => percentCell(fractionToPercent(row.change), lang),
+      value: (row) => (isOneDayRecord(row) ? fractionToPercent(row.change) : null),
+      cell: (row) => percentCell(isOneDayRecord(row) ? fractionToPercent(row.change) : null, lang),
       numeric: true,
     },
     {
@@ -138,6 +145,22 @@ export function dragonTigerColumns(
         row.range_days === null || row.range_days === undefined
           ? formatNumber(null, lang)
           : t('range.days', { days: row.range_days }),
+      numeric: true,
+    },
+    {
+      id: 'change_multi',
+      header: t('col.change_multi'),
+      title: t('title.changeMulti'),
+      value: (row) => (isOneDayRecord(row) ? null : fractionToPercent(row.change)),
+      cell: (row) =>
+        isOneDayRecord(row) ? (
+          formatNumber(null, lang)
+        ) : (
+          <>
+            {percentCell(fractionToPercent(row.change), lang)}
+            <span className="muted">{t('range.suffix', { days: row.range_days ?? 1 })}</span>
+          </>
+        ),
       numeric: true,
     },
     {

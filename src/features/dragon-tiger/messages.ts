@@ -27,7 +27,8 @@ const MESSAGES = {
   'table.label': ['龙虎榜个股', 'Dragon-tiger stocks'],
   'col.thscode': ['代码', 'Code'],
   'col.name': ['名称', 'Name'],
-  'col.change': ['涨跌幅%', 'Change %'],
+  'col.change': ['1日涨跌幅%', '1-day change %'],
+  'col.change_multi': ['多日涨跌幅%', 'Multi-day change %'],
   'col.net_value': ['净买入', 'Net buying'],
   'col.net_rate': ['净买入占比%', 'Net rate %'],
   'col.buy_value': ['买入额', 'Bought'],
@@ -44,8 +45,12 @@ const MESSAGES = {
   'col.concepts': ['概念', 'Concepts'],
   'title.amount': ['金额单位：元（显示为万/亿）', 'Amounts in CNY (shown in K/M/B)'],
   'title.change': [
-    '当日涨跌幅；服务以小数给出（0.1 = 10%）',
-    "The day's change; the service sends a fraction (0.1 = 10%)",
+    '1 日榜记录的当日涨跌幅（3 日榜记录见“多日涨跌幅%”）；服务以小数给出（0.1 = 10%）',
+    "The day's change of 1-day records (3-day records: see “Multi-day change %”); the service sends a fraction (0.1 = 10%)",
+  ],
+  'title.changeMulti': [
+    '3 日榜等多日记录的累计涨跌幅（连续多个交易日），与 1 日涨跌幅分列、分开排序',
+    'Cumulative change of 3-day (multi-day) records, kept apart from the 1-day change and sorted separately',
   ],
   'title.rate': ['净买入额占当日成交额的比例', "Net buying as a share of the day's turnover"],
   'title.range': [
@@ -54,6 +59,7 @@ const MESSAGES = {
   ],
   'title.hotRank': ['同花顺人气排名，数字越小越热', 'Popularity rank; smaller is hotter'],
   'range.days': ['{days} 日', '{days}-day'],
+  'range.suffix': ['（{days}日）', ' ({days}-day)'],
   'table.empty': ['该榜单当日没有个股', 'No stock on this board that day'],
   'table.hint': ['点击或按 Enter 查看机构明细', 'Click a row or press Enter for the institution detail'],
   'outside.title': ['超出可查询范围', 'Outside the available range'],

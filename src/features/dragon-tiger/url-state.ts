@@ -31,6 +31,7 @@ export const SORT_COLUMNS = [
   'hot_money_net_value',
   'hot_money_net_rate',
   'range_days',
+  'change_multi',
   'hot_rank',
   'limit_reason',
 ] as const;

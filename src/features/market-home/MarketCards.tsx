@@ -171,29 +171,6 @@ function Distribution({ breadth, t }: { breadth: Breadth; t: HomeT }) {
   );
 }
 
-/** Today's and the previous session's turnover of the SSE Composite and the SZSE Component. */
-function useIndexTurnover(today: string | null) {
-  const window = today === null ? null : sparkWindow(today);
-  const [sh, sz] = useQueries({
-    queries: ['000001.SH', '399001.SZ'].map((code) => ({
-      ...indexBarsQuery(code, window?.start ?? 0, window?.end ?? 0),
-      enabled: window !== null,
-    })),
-  });
-  return useMemo(() => {
-    const a = sh?.data?.item ?? [];
-    const b = sz?.data?.item ?? [];
-    const lastA = a.at(-1);
-    const lastB = b.at(-1);
-    if (today === null || !lastA || !lastB) return null;
-    if (shanghaiDate(lastA.date_ms) !== today || shanghaiDate(lastB.date_ms) !== today) return null;
-    const prevA = a.at(-2);
-    const prevB = b.at(-2);
-    if (!prevA || !prevB) return null;
-    return { today: lastA.turnover + lastB.turnover, previous: prevA.turnover + prevB.turnover };
-  }, [sh?.data, sz?.data, today]);
-}
-
 export function BreadthCard() {
   const { t, lang } = useHomeText();
   const today = useServerToday();
@@ -204,7 +181,6 @@ export function BreadthCard() {
     () => (market.data ? breadthOf(market.data.item, day) : undefined),
     [market.data, day],
   );
-  const indexTurnover = useIndexTurnover(today);
 
   let body;
   if (market.isError)
@@ -237,16 +213,6 @@ export function BreadthCard() {
           </div>
         </dl>
         <BreadthBar breadth={breadth} t={t} />
-        <p className="home-breadth__turnover muted num" title={t('breadth.indexTurnoverHint')}>
-          {indexTurnover
-            ? `${t('breadth.indexTurnover', {
-                today: formatAmount(indexTurnover.today, lang),
-                previous: formatAmount(indexTurnover.previous, lang),
-              })} · ${t('breadth.ofPrevious', {
-                pct: formatPercent((indexTurnover.today / indexTurnover.previous) * 100, lang, { digits: 0 }),
-              })}`
-            : DASH}
-        </p>
         <Distribution breadth={breadth} t={t} />
       </div>
     );

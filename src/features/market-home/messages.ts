@@ -55,20 +55,11 @@ const MESSAGES = {
   'breadth.unchanged': ['平盘', 'Unchanged'],
   'breadth.limitUp': ['涨停', 'Limit up'],
   'breadth.limitDown': ['跌停', 'Limit down'],
-  'breadth.turnover': ['成交额', 'Turnover'],
+  'breadth.turnover': ['A股成交额', 'A-share turnover'],
   'breadth.turnoverHint': [
-    '全市场快照的成交额合计',
-    'Sum of the traded amounts in the whole-market snapshot',
+    '全部 A 股成交额之和（全市场快照，今日截至目前）；指数成交额只计其成分股，不在此列',
+    'Sum of the traded amounts of every A-share (whole-market snapshot, today so far); index turnovers count only their members and are not this figure',
   ],
-  'breadth.indexTurnover': [
-    '沪深成交 今 {today} · 昨 {previous}',
-    'SH+SZ today {today} · previous {previous}',
-  ],
-  'breadth.indexTurnoverHint': [
-    '上证指数与深证成指的成交额，今日截至目前对比上一交易日全天',
-    'Turnover of the SSE Composite and the SZSE Component: today so far against the whole previous session',
-  ],
-  'breadth.ofPrevious': ['达昨日 {pct}', '{pct} of the previous session'],
   'breadth.distribution': ['涨跌分布', 'Distribution of changes'],
   'breadth.bar': ['上涨 {up}，平盘 {flat}，下跌 {down}', '{up} up, {flat} unchanged, {down} down'],
   'bucket.limitUp': ['涨停', 'Limit up'],
