@@ -87,6 +87,16 @@ export function rollingScores(ms: number): Float32Array {
   return out;
 }
 
+/**
+ * The scores that rank a calendar day as seen at `now`: the live 24-hour list for today (the same ranks
+ * as the list shows at that moment), the day's final scores for an earlier day, none for a later one.
+ */
+export function dayRankScores(day: number, now: number): Float32Array | null {
+  const today = dayOfMs(now);
+  if (day > today) return null;
+  return day === today ? rollingScores(now) : dayScores(day);
+}
+
 /** Attention within one clock hour (hours since the epoch). */
 export function hourScores(hour: number): Float32Array {
   const day = dayOfMs(hour * HOUR_MS);
