@@ -411,9 +411,19 @@ function isJumpDay(c: Curve, t: number): { jump: boolean; sealed: boolean } {
   return { jump: true, sealed: j.atLimit[i] ?? false };
 }
 
+/** Complete bars asked for lately (a session asks for the same days of the same stocks again and again). */
+const barCache = new Map<number, DayBar>();
+const BAR_CACHE_SIZE = 40000;
+
 /** The complete bar of a trading day. `prevClose` may be passed when the caller already knows it. */
 function completeBar(c: Curve, t: number, knownPrev?: number): DayBar {
-  return barOf(c, t, knownPrev ?? closeOf(c, t - 1), closeOf(c, t), floatSharesOn(c.stock, t));
+  const key = t * 16384 + c.stock.index;
+  const hit = barCache.get(key);
+  if (hit) return hit;
+  const bar = barOf(c, t, knownPrev ?? closeOf(c, t - 1), closeOf(c, t), floatSharesOn(c.stock, t));
+  if (barCache.size >= BAR_CACHE_SIZE) barCache.clear();
+  barCache.set(key, bar);
+  return bar;
 }
 
 /** The bar of t from its close, the previous close and the day's float shares. */
