@@ -91,20 +91,8 @@ const context = (now: number): SimContext => ({
 
 /**
  * An operation answered in-process at a moment: its `data`, parsed with the catalog's schema (so the
- * answer is also checked against the contract); null for a business error (an envelope code).
+ * answer is also checked against the contract). A business error fails the property.
  */
-export function answerAt<D extends z.ZodType>(
-  op: { readonly id: OperationId; readonly data: D },
-  query: RawQuery,
-  now: number,
-): z.output<D> | null {
-  const route = byId.get(op.id);
-  if (!route) throw new Error(`the simulator has no handler for ${op.id}`);
-  const outcome = route.run(query, context(now));
-  return outcome.ok ? op.data.parse(outcome.data) : null;
-}
-
-/** `answerAt` when an error is not an answer the property allows. */
 export function mustAnswer<D extends z.ZodType>(
   op: { readonly id: OperationId; readonly data: D },
   query: RawQuery,

@@ -148,7 +148,7 @@ function partial(fund: Fund, full: EtfBar, clock: MarketClock): EtfBar {
   const u = (k: number) => unitDraw(mix(h, k));
   // ETFs trade like stocks (same timing of the extremes), priced to a thousandth.
   const path = seededPath(u, full.close >= full.ref, STOCK_TIMING);
-  const track = sessionTrack(`f${fund.thscode}@${full.index}`, full, path, h, 3, 0.03);
+  const track = sessionTrack(full, path, h, 3, 0.03);
   const { price, high, low, volumeShare, valueShare } = trackAt(track, progress, 3);
   const volume = Math.max(100, Math.round((full.volume * volumeShare) / 100) * 100);
   return { ...full, close: price, high, low, volume, turnover: round(full.turnover * valueShare, 2) };

@@ -264,7 +264,7 @@ function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
   const u = (k: number) => unit(mix(h, k));
   const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
-  const track = sessionTrack(`i${c.def.thscode}@${full.index}`, full, path, h, 2, 0.03);
+  const track = sessionTrack(full, path, h, 2, 0.03);
   const { price, high, low, volumeShare, valueShare } = trackAt(track, progress, 2);
   const exchange = EXCHANGE_TOTALS[c.def.thscode];
   return {

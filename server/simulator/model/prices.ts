@@ -487,8 +487,21 @@ function barOf(c: Curve, t: number, prevClose: number, close: number, floatShare
   };
 }
 
+const trackCache = new Map<number, SessionTrack>();
+const TRACK_CACHE_SIZE = 12000;
+
 /** The minute track of a complete bar's day (cached by stock and day). */
 function trackOf(c: Curve, full: DayBar): SessionTrack {
+  const key = full.index * 16384 + c.stock.index;
+  const hit = trackCache.get(key);
+  if (hit) return hit;
+  const track = newTrack(c, full);
+  if (trackCache.size >= TRACK_CACHE_SIZE) trackCache.clear();
+  trackCache.set(key, track);
+  return track;
+}
+
+function newTrack(c: Curve, full: DayBar): SessionTrack {
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x5555);
   const u = (k: number) => unit(mix(h, k));
   let path: SessionPath = seededPath(u, full.close >= full.ref, STOCK_TIMING);
@@ -500,14 +513,7 @@ function trackOf(c: Curve, full: DayBar): SessionTrack {
     const t2 = 0.01 + 0.6 * u(7) ** 2;
     path = { highFirst: sealedDown, t1: t2 * (0.2 + 0.6 * u(8)), t2, calmTail: true };
   }
-  return sessionTrack(
-    `s${c.stock.index}@${full.index}`,
-    full,
-    path,
-    h,
-    2,
-    auctionShareOf(c.stock, full.index),
-  );
+  return sessionTrack(full, path, h, 2, auctionShareOf(c.stock, full.index));
 }
 
 /** The bar as it stands after a share `progress` (0..1) of the continuous session. */

@@ -5,7 +5,7 @@ const day = { open: 10, high: 11, low: 9.5, close: 10.5 };
 const path = { highFirst: true, t1: 0.2, t2: 0.6 };
 
 describe('session track', () => {
-  const track = sessionTrack('test-a', day, path, 12345, 2, 0.04);
+  const track = sessionTrack(day, path, 12345, 2, 0.04);
 
   it('starts at the open, reaches the high and then the low at their minutes and ends on the close', () => {
     expect(trackAt(track, 0, 2)).toMatchObject({ price: 10, high: 10, low: 10 });
@@ -39,7 +39,6 @@ describe('session track', () => {
 
   it('stays at the price after the second extreme when the tail is calm (a sealed limit)', () => {
     const sealed = sessionTrack(
-      'test-b',
       { open: 10, high: 11, low: 9.8, close: 11 },
       { highFirst: false, t1: 0.05, t2: 0.2, calmTail: true },
       7,

@@ -65,26 +65,22 @@ export interface SessionTrack {
   readonly volume: Float64Array;
   /** Share of the day's traded value by the end of each minute. */
   readonly value: Float64Array;
+  /** Highest and lowest price from the open to the end of each minute. */
+  readonly highs: Float64Array;
+  readonly lows: Float64Array;
 }
 
-const trackCache = new Map<string, SessionTrack>();
-const TRACK_CACHE_SIZE = 8000;
-
 /**
- * The track of a day: `seed` draws the wiggles and the minute volumes, `key` names the day for the
- * cache (the same key always has the same inputs), `digits` is the tick, `auctionShare` the share of the
- * volume matched in the opening auction.
+ * The track of a day: `seed` draws the wiggles and the minute volumes, `digits` is the tick,
+ * `auctionShare` the share of the volume matched in the opening auction.
  */
 export function sessionTrack(
-  key: string,
   full: DayPrices,
   path: SessionPath,
   seed: number,
   digits: number,
   auctionShare: number,
 ): SessionTrack {
-  const hit = trackCache.get(key);
-  if (hit) return hit;
   const n = SESSION_MINUTES;
   const m1 = Math.min(n - 2, Math.max(1, Math.round(path.t1 * n)));
   const m2 = Math.min(n - 1, Math.max(m1 + 1, Math.round(path.t2 * n)));
@@ -141,10 +137,18 @@ export function sessionTrack(
     volume[m] = m === n ? 1 : auctionShare + ((1 - auctionShare) * runningWeight) / totalWeight;
     value[m] = m === n ? 1 : (auctionValue + ((1 - auctionShare) * runningValue) / totalWeight) / wholeValue;
   }
-  if (trackCache.size >= TRACK_CACHE_SIZE) trackCache.clear();
-  const track = { prices, volume, value };
-  trackCache.set(key, track);
-  return track;
+  const highs = new Float64Array(n + 1);
+  const lows = new Float64Array(n + 1);
+  let high = full.open;
+  let low = full.open;
+  for (let m = 0; m <= n; m++) {
+    const p = prices[m] ?? full.open;
+    if (p > high) high = p;
+    if (p < low) low = p;
+    highs[m] = high;
+    lows[m] = low;
+  }
+  return { prices, volume, value, highs, lows };
 }
 
 /** Where a day's track stands after a share `progress` (0..1) of the session. */
@@ -166,13 +170,8 @@ export function trackAt(track: SessionTrack, progress: number, digits: number): 
   const at = (a: Float64Array, i: number) => a[Math.min(SESSION_MINUTES, i)] ?? 0;
   const p0 = at(track.prices, m);
   const price = f > 0 ? round(p0 + (at(track.prices, m + 1) - p0) * f, digits) : p0;
-  let high = price;
-  let low = price;
-  for (let i = 0; i <= m; i++) {
-    const p = at(track.prices, i);
-    if (p > high) high = p;
-    if (p < low) low = p;
-  }
+  const high = Math.max(price, at(track.highs, m));
+  const low = Math.min(price, at(track.lows, m));
   const v0 = at(track.volume, m);
   const w0 = at(track.value, m);
   return {
