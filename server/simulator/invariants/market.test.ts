@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/contract/catalog';
 import { dateOf, dayOf, midnightMs, tradingDayAt, tradingIndexOf } from '../model/calendar';
 import { allFunds } from '../model/funds';
-import { themeIndexCode } from '../model/funds-nav';
+import { adjAt, navSeries, themeIndexCode } from '../model/funds-nav';
 import { contractQuote, specOf } from '../model/futures';
 import { indexByCode, indexCloseAt, totalsExchangeOf } from '../model/indices';
 import { FUTURES_VARIETIES, futuresContractsOf } from '../model/instruments';
@@ -198,6 +198,32 @@ describe('indices, ETFs and futures follow what they stand for', () => {
             ((bars.at(-1)?.close_price ?? NaN) / (bars[0]?.close_price ?? NaN) - 1) * 100;
           // Forward-adjusted prices: dividends count; the fees (0.2-0.6% a year) and noise stay small.
           expect(Math.abs(yearly(e) - yearly(i))).toBeLessThan(1.5);
+        }),
+        RUNS,
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'an index fund’s net value moves with its benchmark index day by day, less fees and small noise',
+    () => {
+      const trackers = allFunds().filter(
+        (f) => f.passive && !f.enhanced && themeIndexCode(f.theme) !== undefined,
+      );
+      fc.assert(
+        fc.property(fc.constantFrom(...trackers), tradingDayArb(), (fund, day) => {
+          const t = tradingIndexOf(day);
+          const series = navSeries(fund);
+          fc.pre(t - 1 > series.first && t < series.first + series.adj.length);
+          const index = indexByCode(themeIndexCode(fund.theme) ?? '');
+          if (!index) throw new Error(`no index for ${fund.thscode}`);
+          const fundChange = adjAt(series, t) / adjAt(series, t - 1) - 1;
+          const indexChange = indexCloseAt(index, t) / indexCloseAt(index, t - 1) - 1;
+          // Tracking noise (±0.03% a day twice) and the 4-decimal rounding of the published values.
+          expect(Math.abs(fundChange - indexChange)).toBeLessThan(
+            0.0006 + (0.0001 / adjAt(series, t - 1)) * 2,
+          );
         }),
         RUNS,
       );
