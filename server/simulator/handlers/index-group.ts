@@ -1,7 +1,7 @@
 import { catalog } from '../../../src/contract/catalog';
 import { ErrorCode } from '../../../src/contract/envelope';
 import { dayOfMs, midnightMs } from '../model/calendar';
-import { indexBarAsOf, indexByCode, indexFirstBar, indexLatestBar, prepareIndexBars } from '../model/indices';
+import { indexBarAsOf, indexByCode, indexFirstBar, indexLatestBar } from '../model/indices';
 import type { MarketClock } from '../model/session';
 import { indexDefs, thsIndicesOfTag, type IndexDef } from '../model/ths-indices';
 import { SimError, defineHandler } from '../route';
@@ -67,7 +67,6 @@ export const indexGroupRoutes = [
     const clock = clockOf(ctx.now);
     const def = requireIndex(params.thscode, clock);
     const { from, to } = barRange(params.start, params.end, indexFirstBar(def), clock.barIndex);
-    prepareIndexBars(def, from, Math.min(to, clock.lastClosedIndex));
     const item = [];
     for (let t = from; t <= to; t++) {
       const bar = indexBarAsOf(def, t, clock);

@@ -5,12 +5,11 @@ import { dateOf, dayOf, midnightMs, tradingDayAt, tradingIndexOf } from '../mode
 import { allFunds } from '../model/funds';
 import { adjAt, navSeries, themeIndexCode } from '../model/funds-nav';
 import { contractQuote, specOf } from '../model/futures';
-import { indexByCode, indexCloseAt, totalsExchangeOf } from '../model/indices';
+import { indexByCode, indexCloseAt } from '../model/indices';
 import { FUTURES_VARIETIES, futuresContractsOf } from '../model/instruments';
 import { minutePath } from '../model/limit-pools';
 import { latestBar } from '../model/prices';
 import { marketClock } from '../model/session';
-import { listedStocks } from '../model/universe';
 import { clockArb, mustAnswer, sessionClockArb, stockArb, tradingDayArb } from './arbitraries.testkit';
 
 /**
@@ -136,43 +135,6 @@ describe('one rank per stock at a moment', () => {
 });
 
 describe('indices, ETFs and futures follow what they stand for', () => {
-  it(
-    'the exchange indices trade what their exchange’s stocks trade, at any moment',
-    () => {
-      // Whole-market sums per case: the moments are drawn from a handful of days (any phase).
-      const days = [dayOf('2026-11-27'), dayOf('2026-11-26'), dayOf('2026-07-15'), dayOf('2026-03-02')];
-      const moment = fc
-        .tuple(fc.constantFrom(...days), fc.integer({ min: 0, max: DAY_MS - 1 }))
-        .map(([day, offset]) => midnightMs(day) + offset);
-      fc.assert(
-        fc.property(moment, fc.constantFrom('000001.SH', '399001.SZ'), (ms, code) => {
-          const m = marketClock(ms);
-          const indices = mustAnswer(INDEX_SNAPSHOT, { thscodes: code }, ms).item;
-          expect(indices).toHaveLength(1);
-          for (const index of indices) {
-            const exchange = totalsExchangeOf(index.thscode);
-            let volume = 0;
-            let turnover = 0;
-            let count = 0;
-            for (const stock of listedStocks(m.today)) {
-              if (stock.exchange !== exchange) continue;
-              const bar = latestBar(stock, m);
-              if (!bar) continue;
-              volume += bar.volume;
-              turnover += bar.turnover;
-              count++;
-            }
-            // Equal up to each stock's own rounding (a share lot and a yuan per stock).
-            expect(Math.abs(index.turnover - turnover)).toBeLessThanOrEqual(count);
-            expect(Math.abs(index.volume - volume)).toBeLessThanOrEqual(100 * count);
-          }
-        }),
-        RUNS,
-      );
-    },
-    TIMEOUT,
-  );
-
   it(
     'an ETF moves with its index on the day and over a year, within a small tracking error',
     () => {

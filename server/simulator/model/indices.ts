@@ -1,10 +1,10 @@
 import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
-import { HISTORY_START_DAY, dailyBar, dayTrack, forEachDailyBar } from './prices';
+import { HISTORY_START_DAY } from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { SESSION_MINUTES, seededPath, sessionTrack, trackAt } from './session-path';
+import { seededPath, sessionTrack, trackAt } from './session-path';
 import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
-import { REFERENCE_DATE, listedStocks, type StockExchange } from './universe';
+import { REFERENCE_DATE } from './universe';
 
 /**
  * Daily bars of every index as closed-form functions of the trading-day index (like the stock curves):
@@ -12,10 +12,6 @@ import { REFERENCE_DATE, listedStocks, type StockExchange } from './universe';
  * have no price limits and no adjustment. Volume and turnover scale with the usual activity of the
  * index's current members, so a concept of 500 stocks trades hundreds of billions a day.
  * During the session the day's bar grows like a stock's: open, a high and a low, then the close.
- *
- * The exchange indices of the quote screens (上证指数, 深证成指) carry their exchange's whole volume and
- * turnover, as the real screens do: at any moment they are the sums over the exchange's stocks, so
- * 上证指数 + 深证成指 is the turnover of the Shanghai and Shenzhen stocks (Beijing not included).
  */
 
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
@@ -39,14 +35,6 @@ const LEVELS: Record<string, number> = {
   '899050.BJ': 1390,
   '885517.TI': 4100,
 };
-
-/** Indices whose volume and turnover are the sums over an exchange's stocks. */
-const EXCHANGE_TOTALS: Record<string, StockExchange> = { '000001.SH': 'SH', '399001.SZ': 'SZ' };
-
-/** The exchange whose stocks' volume and turnover an index carries, if any. */
-export function totalsExchangeOf(thscode: string): StockExchange | undefined {
-  return EXCHANGE_TOTALS[thscode];
-}
 
 /** The same index published on two exchanges follows one curve. */
 const SAME_CURVE: Record<string, string> = { '399300.SZ': '000300.SH' };
@@ -134,101 +122,6 @@ function closeOf(c: IndexCurve, t: number): number {
   return round(Math.exp(c.logScale + logLevel(c, t)), 2);
 }
 
-interface Totals {
-  readonly volume: number;
-  readonly turnover: number;
-}
-
-const dailyTotalsCache = new Map<string, Totals>();
-
-/** Volume and turnover of a whole trading day over an exchange's stocks (cached: a day never changes). */
-function dailyTotals(exchange: StockExchange, t: number): Totals {
-  const key = `${exchange}@${t}`;
-  const hit = dailyTotalsCache.get(key);
-  if (hit) return hit;
-  let volume = 0;
-  let turnover = 0;
-  for (const s of listedStocks(tradingDayAt(t))) {
-    if (s.exchange !== exchange) continue;
-    const bar = dailyBar(s, t);
-    if (!bar) continue;
-    volume += bar.volume;
-    turnover += bar.turnover;
-  }
-  const totals = { volume, turnover };
-  dailyTotalsCache.set(key, totals);
-  return totals;
-}
-
-/**
- * Fills the daily totals of an exchange for the trading days from `from` to `to` in one pass per stock
- * (a long history costs a fraction of the day-by-day sums).
- */
-function prepareDailyTotals(exchange: StockExchange, from: number, to: number): void {
-  let first = from;
-  while (first <= to && dailyTotalsCache.has(`${exchange}@${first}`)) first++;
-  let last = to;
-  while (last >= first && dailyTotalsCache.has(`${exchange}@${last}`)) last--;
-  if (first > last) return;
-  const volume = new Float64Array(last - first + 1);
-  const turnover = new Float64Array(last - first + 1);
-  for (const s of listedStocks(tradingDayAt(last))) {
-    if (s.exchange !== exchange) continue;
-    forEachDailyBar(s, first, last, (bar) => {
-      // Stocks listed after a day do not count on it (the code table of that day).
-      if (s.listDay > bar.day) return;
-      volume[bar.index - first] = (volume[bar.index - first] ?? 0) + bar.volume;
-      turnover[bar.index - first] = (turnover[bar.index - first] ?? 0) + bar.turnover;
-    });
-  }
-  for (let t = first; t <= last; t++) {
-    dailyTotalsCache.set(`${exchange}@${t}`, {
-      volume: volume[t - first] ?? 0,
-      turnover: turnover[t - first] ?? 0,
-    });
-  }
-}
-
-interface MinuteTotals {
-  /** Cumulative volume and turnover over the exchange's stocks at the end of each minute. */
-  readonly volume: Float64Array;
-  readonly turnover: Float64Array;
-}
-
-const minuteTotalsCache = new Map<string, MinuteTotals>();
-
-/** The exchange's cumulative volume and turnover minute by minute through a trading day. */
-function minuteTotals(exchange: StockExchange, t: number): MinuteTotals {
-  const key = `${exchange}@${t}`;
-  const hit = minuteTotalsCache.get(key);
-  if (hit) return hit;
-  const volume = new Float64Array(SESSION_MINUTES + 1);
-  const turnover = new Float64Array(SESSION_MINUTES + 1);
-  for (const s of listedStocks(tradingDayAt(t))) {
-    if (s.exchange !== exchange) continue;
-    const day = dayTrack(s, t);
-    if (!day) continue;
-    for (let m = 0; m <= SESSION_MINUTES; m++) {
-      volume[m] = (volume[m] ?? 0) + day.full.volume * (day.track.volume[m] ?? 0);
-      turnover[m] = (turnover[m] ?? 0) + day.full.turnover * (day.track.value[m] ?? 0);
-    }
-  }
-  if (minuteTotalsCache.size >= 16) minuteTotalsCache.clear();
-  const totals = { volume, turnover };
-  minuteTotalsCache.set(key, totals);
-  return totals;
-}
-
-/** The exchange's volume and turnover after a share `progress` of the session (minutes interpolated). */
-function totalsAt(exchange: StockExchange, t: number, progress: number): Totals {
-  const totals = minuteTotals(exchange, t);
-  const x = Math.min(1, Math.max(0, progress)) * SESSION_MINUTES;
-  const m = Math.min(SESSION_MINUTES - 1, Math.floor(x));
-  const f = x - m;
-  const at = (a: Float64Array) => (a[m] ?? 0) + ((a[m + 1] ?? 0) - (a[m] ?? 0)) * f;
-  return { volume: Math.round(at(totals.volume)), turnover: Math.round(at(totals.turnover)) };
-}
-
 function completeBar(c: IndexCurve, t: number): IndexBar {
   const prevClose = closeOf(c, t - 1);
   const close = closeOf(c, t);
@@ -238,11 +131,6 @@ function completeBar(c: IndexCurve, t: number): IndexBar {
   const open = round(prevClose * Math.exp(0.2 * move + 0.003 * c.vol * tri(mix(h, 1))), 2);
   const high = round(Math.max(open, close) * Math.exp(0.008 * c.vol * u(2) ** 1.5), 2);
   const low = round(Math.min(open, close) * Math.exp(-0.008 * c.vol * u(3) ** 1.5), 2);
-  const exchange = EXCHANGE_TOTALS[c.def.thscode];
-  if (exchange) {
-    const totals = dailyTotals(exchange, t);
-    return { index: t, day: tradingDayAt(t), open, high, low, close, prevClose, ...totals };
-  }
   const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
   const volume = Math.round((c.volume * activity) / 100) * 100;
   return {
@@ -264,20 +152,18 @@ function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
   const u = (k: number) => unit(mix(h, k));
   const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
-  const track = sessionTrack(full, path, h, 2, 0.03);
-  const { price, high, low, volumeShare, valueShare } = trackAt(track, progress, 2);
-  const exchange = EXCHANGE_TOTALS[c.def.thscode];
+  const { price, high, low, volumeShare, valueShare } = trackAt(
+    sessionTrack(full, path, h, 2, 0.03),
+    progress,
+    2,
+  );
   return {
     ...full,
     close: price,
     high,
     low,
-    ...(exchange
-      ? totalsAt(exchange, full.index, progress)
-      : {
-          volume: Math.round((full.volume * volumeShare) / 100) * 100,
-          turnover: Math.round(full.turnover * valueShare),
-        }),
+    volume: Math.round((full.volume * volumeShare) / 100) * 100,
+    turnover: Math.round(full.turnover * valueShare),
   };
 }
 
@@ -296,12 +182,6 @@ export function indexFirstBar(def: IndexDef): number {
 export function indexDailyBar(def: IndexDef, t: number): IndexBar | null {
   const c = curveOf(def);
   return t < c.firstIndex ? null : completeBar(c, t);
-}
-
-/** Readies the bars of an index from `from` to `to` (the exchange totals of a long history in one pass). */
-export function prepareIndexBars(def: IndexDef, from: number, to: number): void {
-  const exchange = EXCHANGE_TOTALS[def.thscode];
-  if (exchange) prepareDailyTotals(exchange, Math.max(from, curveOf(def).firstIndex), to);
 }
 
 /** Close of a trading day (no bar needed: cheap). */
