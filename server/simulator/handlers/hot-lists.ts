@@ -3,7 +3,7 @@ import { dateOf, dayOf, midnightMs } from '../model/calendar';
 import {
   HOUR,
   dayHeat,
-  dayScores,
+  dayRankScores,
   hourHeat,
   hourScores,
   rankOf,
@@ -68,13 +68,13 @@ export const hotListRoutes = [
     return { timestamp: stamp(now), item: ranking(cur, prev, params.limit, (x) => skyHeat(x, false)) };
   }),
 
-  defineHandler(catalog['a-share/special-data/hot-stock-list-history'], (params) => {
+  defineHandler(catalog['a-share/special-data/hot-stock-list-history'], (params, ctx) => {
     const day = dayOf(params.date);
-    const scores = dayScores(day);
+    const scores = dayRankScores(day, ctx.now);
     return {
       date: params.date,
       date_ms: midnightMs(day),
-      item: topIndices(scores, 30).map((index, i) => {
+      item: (scores ? topIndices(scores, 30) : []).map((index, i) => {
         const stock = stockAt(index);
         return { thscode: stock.thscode, ticker: stock.ticker, name: stock.name, rank: i + 1 };
       }),
@@ -87,8 +87,10 @@ export const hotListRoutes = [
     const last = dayOf(params.end_date);
     const item = [];
     // One point per calendar day, weekends included, as the real series.
+    // Today's point is the live list's rank at this moment; no point after today.
     for (let day = first; day <= last; day++) {
-      const rank = rankOf(dayScores(day), stock.index);
+      const scores = dayRankScores(day, ctx.now);
+      const rank = scores && rankOf(scores, stock.index);
       if (rank === null) continue;
       item.push({
         thscode: stock.thscode,

@@ -1,9 +1,10 @@
 import { tradingDayAt } from './calendar';
 import { mix, round, tri, unit as unitDraw } from './random';
 import type { MarketClock } from './session';
-import { STOCK_TIMING, pathAt, seededPath } from './session-path';
+import { indexBarAsOf, indexByCode, indexDailyBar, type IndexBar } from './indices';
+import { STOCK_TIMING, seededPath, sessionTrack, trackAt } from './session-path';
 import type { Fund } from './funds';
-import { navSeries, unitAt, unitsAt, type NavSeries } from './funds-nav';
+import { navSeries, themeIndexCode, unitAt, unitsAt, type NavSeries } from './funds-nav';
 
 /**
  * Exchange prices of ETFs. The close of a day is the day's unit net value with a small premium or
@@ -51,7 +52,7 @@ function priceLimit(fund: Fund): number {
 }
 
 function rawClose(fund: Fund, series: NavSeries, index: number): number {
-  const premium = 0.0012 * tri(mix(fund.seed ^ 0x51ed270b, index));
+  const premium = 0.0004 * tri(mix(fund.seed ^ 0x51ed270b, index));
   return round(unitAt(series, index) * (1 + premium), 3);
 }
 
@@ -76,10 +77,23 @@ export function etfBar(fund: Fund, index: number): EtfBar | null {
   const h = mix(fund.seed ^ 0x7a3c5e11, index);
   const u = (k: number) => unitDraw(mix(h, k));
   const move = Math.log(close / ref);
-  const open = Math.min(up, Math.max(down, round(ref * Math.exp(0.3 * move + 0.003 * tri(mix(h, 1))), 3)));
-  const swing = 0.002 + 0.6 * Math.abs(move);
-  const high = Math.min(up, round(Math.max(open, close) * (1 + swing * u(2) ** 1.5), 3));
-  const low = Math.max(down, round(Math.min(open, close) * (1 - swing * u(3) ** 1.5), 3));
+  const tracked = trackedBar(fund, index);
+  let open: number;
+  let high: number;
+  let low: number;
+  if (tracked) {
+    // The day of the tracked index, scaled to the fund's close: the same path, the same extremes.
+    const scale = close / tracked.close;
+    const at = (level: number) => Math.min(up, Math.max(down, round(level * scale, 3)));
+    open = at(tracked.open);
+    high = Math.max(open, close, at(tracked.high));
+    low = Math.min(open, close, at(tracked.low));
+  } else {
+    open = Math.min(up, Math.max(down, round(ref * Math.exp(0.3 * move + 0.003 * tri(mix(h, 1))), 3)));
+    const swing = 0.002 + 0.6 * Math.abs(move);
+    high = Math.min(up, round(Math.max(open, close) * (1 + swing * u(2) ** 1.5), 3));
+    low = Math.max(down, round(Math.min(open, close) * (1 - swing * u(3) ** 1.5), 3));
+  }
   const units = unitsAt(series, index);
   const rate = turnoverRate(fund) * Math.exp(0.35 * tri(mix(h, 4))) * (1 + 5 * Math.abs(move));
   const volume = Math.max(100, Math.round((units * rate) / 100) * 100);
@@ -98,24 +112,46 @@ export function etfBar(fund: Fund, index: number): EtfBar | null {
   };
 }
 
+/** The complete bar of the index an ETF tracks, when the simulator publishes it. */
+function trackedBar(fund: Fund, index: number): IndexBar | null {
+  const code = themeIndexCode(fund.theme);
+  const def = code === undefined ? undefined : indexByCode(code);
+  return def ? indexDailyBar(def, index) : null;
+}
+
 /** The bar as it stands after a share `progress` (0..1) of the continuous session. */
-function partial(fund: Fund, full: EtfBar, progress: number): EtfBar {
+function partial(fund: Fund, full: EtfBar, clock: MarketClock): EtfBar {
+  const progress = clock.barProgress;
   if (progress >= 1) return full;
+  const code = themeIndexCode(fund.theme);
+  const def = code === undefined ? undefined : indexByCode(code);
+  const now = def ? indexBarAsOf(def, full.index, clock) : null;
+  const whole = def ? indexDailyBar(def, full.index) : null;
+  if (now && whole) {
+    // An ETF moves with its index through the day: the index's price now, scaled to the fund's close.
+    const scale = full.close / whole.close;
+    const at = (level: number) => Math.min(full.high, Math.max(full.low, round(level * scale, 3)));
+    const share = whole.volume > 0 ? now.volume / whole.volume : 1;
+    const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);
+    const valueShare = whole.turnover > 0 ? now.turnover / whole.turnover : 1;
+    const price = at(now.close);
+    return {
+      ...full,
+      close: price,
+      high: Math.max(price, at(now.high)),
+      low: Math.min(price, at(now.low)),
+      volume,
+      turnover: round(full.turnover * valueShare, 2),
+    };
+  }
   const h = mix(fund.seed ^ 0x1b873593, full.index);
   const u = (k: number) => unitDraw(mix(h, k));
   // ETFs trade like stocks (same timing of the extremes), priced to a thousandth.
-  const { price, high, low } = pathAt(full, seededPath(u, full.close >= full.ref, STOCK_TIMING), progress, 3);
-  // About 3% of the day's volume trades in the opening auction.
-  const share = 0.03 + 0.97 * progress;
-  const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);
-  return {
-    ...full,
-    close: price,
-    high,
-    low,
-    volume,
-    turnover: round((volume * (full.open + high + low + price)) / 4, 2),
-  };
+  const path = seededPath(u, full.close >= full.ref, STOCK_TIMING);
+  const track = sessionTrack(full, path, h, 3, 0.03);
+  const { price, high, low, volumeShare, valueShare } = trackAt(track, progress, 3);
+  const volume = Math.max(100, Math.round((full.volume * volumeShare) / 100) * 100);
+  return { ...full, close: price, high, low, volume, turnover: round(full.turnover * valueShare, 2) };
 }
 
 /** The bar of a trading day as seen at a moment (partial for today during the session), or null. */
@@ -123,7 +159,7 @@ export function etfBarAsOf(fund: Fund, index: number, clock: MarketClock): EtfBa
   if (index > clock.barIndex) return null;
   const full = etfBar(fund, index);
   if (!full) return null;
-  return index === clock.barIndex ? partial(fund, full, clock.barProgress) : full;
+  return index === clock.barIndex ? partial(fund, full, clock) : full;
 }
 
 /** The latest bar at a moment. */

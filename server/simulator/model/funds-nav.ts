@@ -12,6 +12,7 @@ import {
 import { Rng, fnv1a, mix, round, tri, at } from './random';
 import type { MarketClock } from './session';
 import { REF_INDEX } from './prices';
+import { indexByCode, indexCloseAt } from './indices';
 import { THEMES, type Fund, type Market, type Theme } from './funds';
 
 /**
@@ -73,13 +74,35 @@ function moneyYield(k: number): number {
   return 0.012 + 0.012 * (0.5 + 0.5 * Math.sin((2 * Math.PI * k) / 900 + 1));
 }
 
+/**
+ * The exchange index a theme stands for when the simulator publishes that index: the funds of the theme
+ * (ETFs and index funds tracking it, active funds benchmarked on it) follow the index's own levels.
+ */
+const THEME_INDEX: Partial<Record<Theme, string>> = {
+  hs300: '000300.SH',
+  csi500: '000905.SH',
+  sse50: '000016.SH',
+  star50: '000688.SH',
+  chinext: '399006.SZ',
+};
+
+/** Code of the published index a theme follows, if any. */
+export function themeIndexCode(theme: Theme): string | undefined {
+  return THEME_INDEX[theme];
+}
+
 /** Log level of a theme index on every trading index (0 on the first day of the calendar). */
 export function themeLog(theme: Theme): Float64Array {
   const hit = themeCache.get(theme);
   if (hit) return hit;
   const spec = THEMES[theme];
   const out = new Float64Array(TRADING_DAY_COUNT);
-  if (spec.market === 'money') {
+  const code = THEME_INDEX[theme];
+  const index = code === undefined ? undefined : indexByCode(code);
+  if (index) {
+    const base = Math.log(indexCloseAt(index, 0));
+    for (let k = 1; k < TRADING_DAY_COUNT; k++) out[k] = Math.log(indexCloseAt(index, k)) - base;
+  } else if (spec.market === 'money') {
     for (let k = 1; k < TRADING_DAY_COUNT; k++) {
       const days = tradingDayAt(k) - tradingDayAt(k - 1);
       out[k] = at(out, k - 1) + (moneyYield(k) * days) / 365;
@@ -210,7 +233,7 @@ function growthLog(fund: Fund): Float64Array {
       out[i] = themeMove + (fund.alpha * i) / DAYS_PER_YEAR;
     } else if (fund.passive) {
       // Tracking error is noise around the index, not a walk; the enhanced part is a walk.
-      const te = i === 0 ? 0 : 0.0008 * (tri(mix(noiseSeed, t0 + i)) - tri(mix(noiseSeed, t0)));
+      const te = i === 0 ? 0 : 0.0003 * (tri(mix(noiseSeed, t0 + i)) - tri(mix(noiseSeed, t0)));
       out[i] = themeMove - feeDrag * i + te + (fund.enhanced ? own : 0);
     } else {
       out[i] = fund.beta * themeMove + own;

@@ -267,6 +267,19 @@ export function contractQuote(contract: FuturesContract, t: number): FuturesQuot
   const c = curveOf(v);
   const main = mainContractOf(v, tradingDayAt(t));
   const day = tradingDayAt(t);
+  const index = spec.index === undefined ? undefined : indexByCode(spec.index);
+  if (index && contract.lastTradeDate !== null) {
+    // An index future trades at a discount to its index that shrinks with the time left (an annual
+    // rate of a few percent, moving slowly), and meets the index on its last trading day.
+    const years = Math.max(0, dayOf(contract.lastTradeDate) - day) / 365;
+    const near = Math.min(1, years * 12);
+    const rate = 6 * (c.premium + c.premiumAmp * spotWave(c, t));
+    const raw =
+      indexCloseAt(index, t) *
+      Math.exp(-rate * years + 0.0015 * near * tri(mix(c.seed ^ fnv1a(contract.thscode), t)));
+    const settle = raw * (1 + 0.002 * near * tri(mix(c.seed ^ 0x7e77, t)));
+    return { close: toTick(raw, spec.tick), settle: toTick(settle, spec.tick) };
+  }
   const ahead = main ? monthsAhead(contract, day) - monthsAhead(main, day) : 0;
   const raw =
     mainLevel(v, t) * Math.exp(c.carry * ahead + 0.0015 * tri(mix(c.seed ^ fnv1a(contract.thscode), t)));

@@ -87,6 +87,16 @@ export function rollingScores(ms: number): Float32Array {
   return out;
 }
 
+/**
+ * The scores that rank a calendar day as seen at `now`: the live 24-hour list for today (the same ranks
+ * as the list shows at that moment), the day's final scores for an earlier day, none for a later one.
+ */
+export function dayRankScores(day: number, now: number): Float32Array | null {
+  const today = dayOfMs(now);
+  if (day > today) return null;
+  return day === today ? rollingScores(now) : dayScores(day);
+}
+
 /** Attention within one clock hour (hours since the epoch). */
 export function hourScores(hour: number): Float32Array {
   const day = dayOfMs(hour * HOUR_MS);
@@ -113,10 +123,28 @@ export function riseScores(cur: Float32Array, prev: Float32Array): Float32Array 
 
 /** Indices of the `n` highest scores, best first (ties: lower index first). */
 export function topIndices(scores: Float32Array, n: number): number[] {
-  const idx: number[] = [];
-  for (let i = 0; i < scores.length; i++) if ((scores[i] ?? -1) >= 0) idx.push(i);
-  idx.sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || a - b);
-  return idx.slice(0, n);
+  // One pass keeping the best n in order: a short list never sorts the whole universe.
+  const better = (a: number, b: number) => {
+    const x = scores[a] ?? 0;
+    const y = scores[b] ?? 0;
+    return x > y || (x === y && a < b);
+  };
+  const top: number[] = [];
+  for (let i = 0; i < scores.length; i++) {
+    if ((scores[i] ?? -1) < 0) continue;
+    const last = top[top.length - 1];
+    if (top.length >= n && (last === undefined || !better(i, last))) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (better(top[mid] ?? 0, i)) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, i);
+    if (top.length > n) top.pop();
+  }
+  return top;
 }
 
 /** 1-based rank of one stock in a score set (null when it is not ranked). */

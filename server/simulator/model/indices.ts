@@ -2,7 +2,7 @@ import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './ca
 import { HISTORY_START_DAY } from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { continuousVolumeShare, pathAt, seededPath } from './session-path';
+import { seededPath, sessionTrack, trackAt } from './session-path';
 import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE } from './universe';
 
@@ -152,16 +152,18 @@ function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
   const u = (k: number) => unit(mix(h, k));
   const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
-  const { price, high, low } = pathAt(full, path, progress, 2);
-  const share = 0.03 + 0.97 * continuousVolumeShare(progress);
-  const volume = Math.round((full.volume * share) / 100) * 100;
+  const { price, high, low, volumeShare, valueShare } = trackAt(
+    sessionTrack(full, path, h, 2, 0.03),
+    progress,
+    2,
+  );
   return {
     ...full,
     close: price,
     high,
     low,
-    volume,
-    turnover: Math.round(full.turnover * share),
+    volume: Math.round((full.volume * volumeShare) / 100) * 100,
+    turnover: Math.round(full.turnover * valueShare),
   };
 }
 

@@ -1,7 +1,14 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter, yearOf } from './calendar';
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { STOCK_TIMING, continuousVolumeShare, pathAt, seededPath, valueShareAt } from './session-path';
+import {
+  STOCK_TIMING,
+  seededPath,
+  sessionTrack,
+  trackAt,
+  type SessionPath,
+  type SessionTrack,
+} from './session-path';
 import { REFERENCE_DATE, priceLimit, type Stock } from './universe';
 import { limitPrices as limitPricesOf, type LimitPrices } from '../../../src/contract/price-limits';
 
@@ -404,9 +411,19 @@ function isJumpDay(c: Curve, t: number): { jump: boolean; sealed: boolean } {
   return { jump: true, sealed: j.atLimit[i] ?? false };
 }
 
+/** Complete bars asked for lately (a session asks for the same days of the same stocks again and again). */
+const barCache = new Map<number, DayBar>();
+const BAR_CACHE_SIZE = 40000;
+
 /** The complete bar of a trading day. `prevClose` may be passed when the caller already knows it. */
 function completeBar(c: Curve, t: number, knownPrev?: number): DayBar {
-  return barOf(c, t, knownPrev ?? closeOf(c, t - 1), closeOf(c, t), floatSharesOn(c.stock, t));
+  const key = t * 16384 + c.stock.index;
+  const hit = barCache.get(key);
+  if (hit) return hit;
+  const bar = barOf(c, t, knownPrev ?? closeOf(c, t - 1), closeOf(c, t), floatSharesOn(c.stock, t));
+  if (barCache.size >= BAR_CACHE_SIZE) barCache.clear();
+  barCache.set(key, bar);
+  return bar;
 }
 
 /** The bar of t from its close, the previous close and the day's float shares. */
@@ -428,13 +445,17 @@ function barOf(c: Curve, t: number, prevClose: number, close: number, floatShare
   }
   open = Math.min(limits.up, Math.max(limits.down, round(open, 2)));
   const wide = jump ? 2.5 : 1;
-  const high = Math.min(
-    limits.up,
-    round(Math.max(open, close) * Math.exp(0.018 * c.vol * wide * unit(mix(h, 4)) ** 1.5), 2),
-  );
+  // Wicks: a seeded size, and at least a tick on nine days in ten (a bar without a wick is rare).
+  const wick = (k: number) => 0.0015 + 0.018 * c.vol * wide * unit(mix(h, k)) ** 1.5;
+  // A limit sealed from the open to the close (一字板) trades at one price all day.
+  const oneWord = sealed && open === close;
+  const tick = (k: number) => (!oneWord && unit(mix(h, k)) < 0.9 ? 0.01 : 0);
+  const top = Math.max(open, close);
+  const bottom = Math.min(open, close);
+  const high = Math.min(limits.up, Math.max(round(top + tick(8), 2), round(top * Math.exp(wick(4)), 2)));
   const low = Math.max(
     limits.down,
-    round(Math.min(open, close) * Math.exp(-0.018 * c.vol * wide * unit(mix(h, 5)) ** 1.5), 2),
+    Math.min(round(bottom - tick(9), 2), round(bottom * Math.exp(-wick(5)), 2)),
   );
   const regime = Math.exp(0.3 * Math.sin((2 * Math.PI * t) / c.volPeriod + c.volPhase));
   const flat = open === close && high === close && low === close;
@@ -466,27 +487,51 @@ function barOf(c: Curve, t: number, prevClose: number, close: number, floatShare
   };
 }
 
-/** The bar as it stands after a share `progress` (0..1) of the continuous session. */
-function partialBar(c: Curve, full: DayBar, progress: number): DayBar {
-  if (progress >= 1) return full;
+const trackCache = new Map<number, SessionTrack>();
+const TRACK_CACHE_SIZE = 12000;
+
+/** The minute track of a complete bar's day (cached by stock and day). */
+function trackOf(c: Curve, full: DayBar): SessionTrack {
+  const key = full.index * 16384 + c.stock.index;
+  const hit = trackCache.get(key);
+  if (hit) return hit;
+  const track = newTrack(c, full);
+  if (trackCache.size >= TRACK_CACHE_SIZE) trackCache.clear();
+  trackCache.set(key, track);
+  return track;
+}
+
+function newTrack(c: Curve, full: DayBar): SessionTrack {
   const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x5555);
   const u = (k: number) => unit(mix(h, k));
-  let path = seededPath(u, full.close >= full.ref, STOCK_TIMING);
+  let path: SessionPath = seededPath(u, full.close >= full.ref, STOCK_TIMING);
   // Most days that close sealed at a limit reach it early and stay there (the limit pools of a morning
   // are well filled); a quarter touch it, open again and seal only at the close.
   const sealedUp = full.close === full.limitUp && full.high === full.close;
   const sealedDown = full.close === full.limitDown && full.low === full.close;
   if ((sealedUp || sealedDown) && u(6) < 0.75) {
     const t2 = 0.01 + 0.6 * u(7) ** 2;
-    path = { highFirst: sealedDown, t1: t2 * (0.2 + 0.6 * u(8)), t2 };
+    path = { highFirst: sealedDown, t1: t2 * (0.2 + 0.6 * u(8)), t2, calmTail: true };
   }
-  const { price, high, low } = pathAt(full, path, progress, 2);
-  const auctionShare = auctionShareOf(c.stock, full.index);
-  const share = auctionShare + (1 - auctionShare) * continuousVolumeShare(progress);
-  const volume = Math.max(100, Math.round((full.volume * share) / 100) * 100);
-  // The value traded so far at the path's prices: it only grows, and ends on the day's turnover.
-  const turnover = Math.round(full.turnover * valueShareAt(full, path, progress, auctionShare));
+  return sessionTrack(full, path, h, 2, auctionShareOf(c.stock, full.index));
+}
+
+/** The bar as it stands after a share `progress` (0..1) of the continuous session. */
+function partialBar(c: Curve, full: DayBar, progress: number): DayBar {
+  if (progress >= 1) return full;
+  const { price, high, low, volumeShare, valueShare } = trackAt(trackOf(c, full), progress, 2);
+  const volume = Math.max(100, Math.round((full.volume * volumeShare) / 100) * 100);
+  // The value traded so far at the track's prices: it only grows, and ends on the day's turnover.
+  const turnover = Math.round(full.turnover * valueShare);
   return { ...full, close: price, high, low, volume, turnover };
+}
+
+/** A day's complete bar and its minute track (null before the first bar). */
+export function dayTrack(stock: Stock, index: number): { full: DayBar; track: SessionTrack } | null {
+  const c = curveOf(stock);
+  if (index < c.firstBar) return null;
+  const full = completeBar(c, index);
+  return { full, track: trackOf(c, full) };
 }
 
 /** Share of the day's volume matched in the opening auction. */
