@@ -128,10 +128,10 @@ describe('financial indicators', () => {
     ]);
     expect(data.abilities.map((a) => a.indicators.map((i) => i.index_id))).toEqual([
       [
+        'calculate_operating_income_yoy_growth_ratio',
+        'calculate_operating_profit_yoy_growth_ratio',
         'total_assets_growth_ratio',
-        'net_profit_yoy_growth_ratio',
-        'operating_income_yoy_growth_ratio',
-        'operating_profit_yoy_growth_ratio',
+        'calculate_parent_holder_net_profit_yoy_growth_ratio',
       ],
       [
         'sale_gross_margin',
@@ -156,8 +156,13 @@ describe('financial indicators', () => {
         'cash_meet_invest_ratio',
       ],
     ]);
+    // The vendor's own computations (`calculate_*`) carry exactly 8 decimals, the rest at most 4.
     for (const a of data.abilities) {
-      for (const i of a.indicators) if (i.value !== null) expect(i.value).toMatch(/^-?\d+(\.\d{1,4})?$/);
+      for (const i of a.indicators) {
+        if (i.value === null) continue;
+        if (i.index_id.startsWith('calculate_')) expect(i.value).toMatch(/^-?\d+\.\d{8}$/);
+        else expect(i.value).toMatch(/^-?\d+(\.\d{1,4})?$/);
+      }
     }
   });
 

@@ -247,6 +247,30 @@ describe('profile, managers and company', () => {
     }
   });
 
+  it("compares a manager on the documented radar nodes: category and horizon, scores beside the peers'", async () => {
+    const p = (await fetchData(app, profile, { fund_type: 'otc', thscode: '005827.OF' })).item[0];
+    const id = p?.manager_info?.[0]?.manager_id ?? '';
+    const detail = (await fetchData(app, managerDetail, { manager_id: id })).item[0];
+    const nodes = detail?.radar_comparison ?? [];
+    expect(nodes.length).toBeGreaterThan(0);
+    expect(new Set(nodes.map((n) => `${n.fund_category ?? ''}/${n.horizon ?? ''}`)).size).toBe(nodes.length);
+    for (const node of nodes) {
+      expect(Object.keys(node).sort()).toEqual(
+        ['fund_category', 'horizon', 'manager_metrics', 'manager_scores', 'peer_average_scores'].sort(),
+      );
+      const own = node.manager_scores;
+      const peer = node.peer_average_scores;
+      if (typeof own !== 'object' || own === null || typeof peer !== 'object' || peer === null) {
+        throw new Error('scores are not objects');
+      }
+      expect(Object.keys(peer)).toEqual(Object.keys(own));
+      for (const v of [...Object.values(own), ...Object.values(peer)]) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
   it('names funds as the instrument search does', async () => {
     for (const [code, type] of FUNDS) {
       const p = (await fetchData(app, profile, { fund_type: type, thscode: code })).item[0];

@@ -163,6 +163,23 @@ describe('limit-up ladder', () => {
     expect(data.item.reduce((n, d) => n + d.boards.two_board.length, 0)).toBeGreaterThan(20);
   });
 
+  it('holds at most 4 stocks per tier, the highest streaks, as the docs say and its caps echo', async () => {
+    const app = sim(AFTER_CLOSE);
+    const data = await fetchData(app, ladder);
+    expect(data.window?.board_caps).toEqual(Object.fromEntries(LADDER_TIERS.map((tier) => [tier, 4])));
+    for (const day of data.item) {
+      for (const tier of LADDER_TIERS)
+        expect(day.boards[tier].length, `${day.date} ${tier}`).toBeLessThanOrEqual(4);
+    }
+    // A busy day has more 2-board stocks in its pool than the ladder shows: the cut is real.
+    const pool = await fetchData(app, upPool, {
+      date_ms: String(midnight(data.item[0]?.date ?? '')),
+      size: '200',
+    });
+    const twoBoards = pool.item.filter((r) => r.continue_day_text === '2连板').length;
+    expect(data.item[0]?.boards.two_board).toHaveLength(Math.min(4, twoBoards));
+  });
+
   it('agrees with the limit-up pools of the day and of the next day', async () => {
     const app = sim(AFTER_CLOSE);
     const data = await fetchData(app, ladder);

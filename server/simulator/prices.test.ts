@@ -157,9 +157,13 @@ describe('snapshot', () => {
     });
     const known = ['300033.SZ', '600000.SH', '600519.SH', '000001.SZ'].filter((c) => stockByCode(c));
     expect(data.item.map((i) => i.thscode)).toEqual(known);
+    // The documented thscodes mode: no time, and `total` counts the rows returned, not the table.
+    expect(data.timestamp).toBeNull();
+    expect(data.total).toBe(known.length);
     const none = await fetchData(sim(TRADING_MORNING), snapshotOp, { thscodes: '699999.SH' });
     expect(none.item).toEqual([]);
     expect(none.timestamp).toBeNull();
+    expect(none.total).toBe(0);
   });
 
   it('has consistent change fields', async () => {
@@ -304,5 +308,17 @@ describe('adjusted series', () => {
       end: day('2026-07-15'),
     });
     expect(later.item).toHaveLength(2);
+  });
+
+  it('takes the documented offset: that many of the oldest bars are skipped', async () => {
+    const app = sim(AFTER_CLOSE);
+    const window = { thscode: '600519.SH', start: day('2026-06-01'), end: day('2026-07-15') };
+    const all = await fetchData(app, historicalOp, window);
+    const skipped = await fetchData(app, historicalOp, { ...window, offset: '5' });
+    expect(all.item.length).toBeGreaterThan(20);
+    expect(skipped.item).toEqual(all.item.slice(5));
+    expect(skipped.timestamp).toBe(all.timestamp);
+    const past = await fetchData(app, historicalOp, { ...window, offset: String(all.item.length) });
+    expect(past.item).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
+import { HOT_MONEY_ROW_FIELDS } from '../../src/contract/operations/special-data';
 import {
   AFTER_CLOSE,
   HOLIDAY,
@@ -100,6 +101,36 @@ describe('dragon-tiger list', () => {
     for (const row of hotMoney.stock_items) expect(row.hot_money_net_value).toBeTypeOf('number');
   });
 
+  it("gives a seat's rows the documented fields, agreeing with the stock's own row", async () => {
+    const hotMoney = await fetchData(sim(AFTER_CLOSE), dtList, {
+      date: '2026-07-14',
+      board_type: 'hot_money',
+    });
+    const rows = hotMoney.hot_money_items.flatMap((seat) => seat.rows);
+    // Absent values are left out (org_net_value without institutions, hot_rank off the list), so every
+    // documented field is asked of the rows together, and the ones always known of each row.
+    const seen = new Set(rows.flatMap((row) => Object.keys(row)));
+    for (const field of HOT_MONEY_ROW_FIELDS) expect(seen, field).toContain(field);
+    const stockRow = (code: string | null | undefined, days: number | null | undefined) =>
+      hotMoney.stock_items.find((s) => s.thscode === code && s.range_days === days);
+    for (const row of rows) {
+      const own = stockRow(row.thscode, row.range_days);
+      expect(own, `${row.thscode} ${row.range_days}`).toBeDefined();
+      expect(row).toMatchObject({
+        ticker: own?.ticker,
+        name: own?.name,
+        change: own?.change,
+        net_value: own?.net_value,
+        buy_value: own?.buy_value,
+        sell_value: own?.sell_value,
+        hot_money_net_value: own?.hot_money_net_value,
+      });
+      // The day's traded amount holds the top seats' buying.
+      expect(row.amount).toBeGreaterThanOrEqual(row.buy_value ?? Number.POSITIVE_INFINITY);
+      expect(Array.isArray(row.concept_list)).toBe(true);
+    }
+  });
+
   it('agrees with the institution detail of each listed stock', async () => {
     const app = sim(AFTER_CLOSE);
     const list = await fetchData(app, dtList, { date: '2026-07-14' });
@@ -161,7 +192,9 @@ describe('hot lists', () => {
       }
     }
     const hourly = await fetchData(app, hot, { period: 'hour' });
-    expect(hourly.item.some((r) => r.heat.includes('E') || r.heat.endsWith('.0'))).toBe(true);
+    // The simulator sends heat as the service does: strings, some in Java float notation.
+    const texts = hourly.item.map((r) => (typeof r.heat === 'string' ? r.heat : ''));
+    expect(texts.some((heat) => heat.includes('E') || heat.endsWith('.0'))).toBe(true);
   });
 
   it('uses the same names as the instrument search', async () => {
@@ -255,8 +288,10 @@ describe('auction', () => {
       thscodes: '300033.SZ,600519.SH,000001.SZ',
     });
     data.item.forEach((row, i) => {
-      expect(row.auction_amount).toBeCloseTo(row.auction_price * row.auction_volume * 100, 0);
-      expect(row.auction_pct).toBeCloseTo((row.auction_price / row.pre_close_price - 1) * 100, 1);
+      // Null is allowed by the contract (not ready, suspended); these stocks traded in the auction.
+      const price = row.auction_price ?? Number.NaN;
+      expect(row.auction_amount).toBeCloseTo(price * (row.auction_volume ?? Number.NaN) * 100, 0);
+      expect(row.auction_pct).toBeCloseTo((price / (row.pre_close_price ?? Number.NaN) - 1) * 100, 1);
       expect(row.open_price).toBe(snapshot.item[i]?.open_price);
       expect(row.last_price).toBe(snapshot.item[i]?.last_price);
     });

@@ -38,12 +38,18 @@ export function serverOffsetMs(now: BffMode['now'] | undefined, receivedAtMs: nu
  * The server's clock as seen from the browser: the offset is measured once per `/bff/mode` answer and
  * applied to `Date.now()`, so a pinned simulator day holds in the browser too.
  */
-export function useServerClock(): { now: () => number; known: boolean } {
+export function useServerClock(): {
+  now: () => number;
+  /** A moment of the browser's clock (a query's `dataUpdatedAt`) on the server's clock. */
+  onServer: (browserMs: number) => number;
+  known: boolean;
+} {
   const mode = useQuery(modeQuery());
   const offset = serverOffsetMs(mode.data?.now, mode.dataUpdatedAt);
   const now = useMemo(() => () => Date.now() + offset, [offset]);
+  const onServer = useMemo(() => (browserMs: number) => browserMs + offset, [offset]);
   // An unreachable BFF leaves the browser's clock as the best guess.
-  return { now, known: !mode.isPending };
+  return { now, onServer, known: !mode.isPending };
 }
 
 /**

@@ -56,26 +56,29 @@ function stockItem(r: DtRecord, board: 'all' | 'org' | 'hot_money', hotRank: num
   };
 }
 
-function hotMoneyItems(records: readonly DtRecord[]) {
+function hotMoneyItems(records: readonly DtRecord[], hotRankOf: (r: DtRecord) => number | null) {
   const seats = new Map<string, { name: string; buying: number; rows: ReturnType<typeof seatRow>[] }>();
   for (const r of records) {
     for (const s of r.hotSeats) {
       const seat = seats.get(s.seat) ?? { name: s.seat, buying: 0, rows: [] };
       seat.buying = round(seat.buying + s.net, 2);
-      seat.rows.push(seatRow(r, s.net));
+      seat.rows.push(seatRow(r, s.net, hotRankOf(r)));
       seats.set(s.seat, seat);
     }
   }
   return [...seats.values()].sort((a, b) => b.buying - a.buying || (a.name < b.name ? -1 : 1));
 }
 
-function seatRow(r: DtRecord, net: number) {
+/**
+ * A seat's row: the stock's own row of the list (as on `board_type=all`) with the traded amount and the
+ * seat's net on it, the 17 fields of docs/api/endpoints-special-data.md and example 08.
+ */
+function seatRow(r: DtRecord, net: number, hotRank: number | null) {
   return {
-    thscode: r.stock.thscode,
-    name: r.stock.name,
+    ...stockItem(r, 'all', hotRank),
+    amount: r.turnover,
     hot_money_item_net_value: net,
     hot_money_item_net_rate: round(net / r.turnover, 4),
-    amount: r.turnover,
   };
 }
 
@@ -89,7 +92,8 @@ export const dragonTigerRoutes = [
     const records = dragonTigerRecords(index).filter((r) =>
       board === 'org' ? hasOrg(r) : board === 'hot_money' ? hasHotMoney(r) : true,
     );
-    const stockItems = records.map((r) => stockItem(r, board, rankOf(scores, r.stock.index)));
+    const hotRankOf = (r: DtRecord) => rankOf(scores, r.stock.index);
+    const stockItems = records.map((r) => stockItem(r, board, hotRankOf(r)));
     return {
       timestamp: midnightMs(day),
       board_type: board,
@@ -97,7 +101,7 @@ export const dragonTigerRoutes = [
       count: stockItems.length,
       stock_count: new Set(records.map((r) => r.stock.thscode)).size,
       stock_items: stockItems,
-      hot_money_items: board === 'org' ? [] : hotMoneyItems(records),
+      hot_money_items: board === 'org' ? [] : hotMoneyItems(records, hotRankOf),
     };
   }),
 

@@ -4,7 +4,7 @@ import { SimError, defineHandler } from '../route';
 import { clockOf } from './common';
 import type { MarketClock } from '../model/session';
 import { tradingDayAt, tradingIndexOnOrBefore, dateOf } from '../model/calendar';
-import { managerById, tenuresOn, type FundManager } from '../model/funds';
+import { managerById, tenuresOn, type FundKind, type FundManager } from '../model/funds';
 import {
   indexMs,
   latestNavIndex,
@@ -44,6 +44,24 @@ function latestPortfolio(manager: FundManager, end: number) {
   const report = publishedReports(fund, 'quarter', tradingDayAt(end), 1)[0];
   return report ? { fund, portfolio: portfolioOf(fund, report) } : null;
 }
+
+/** Category names of the representative fund, as the radar's `fund_category`. */
+const FUND_CATEGORY: Readonly<Record<FundKind, string>> = {
+  equity: '股票型',
+  hybrid: '混合型',
+  bond: '债券型',
+  money: '货币型',
+  index: '指数型',
+  qdii: 'QDII',
+  commodity: '商品型',
+  reit: 'REITs',
+};
+
+/** Horizons of the radar, each given once the manager has managed that long. */
+const RADAR_HORIZONS = [
+  { horizon: '1y', years: 0 },
+  { horizon: '3y', years: 3 },
+] as const;
 
 export const fundManagerRoutes = [
   defineHandler(catalog['fund/managers/investment-style'], (params, ctx) => {
@@ -187,17 +205,31 @@ export const fundManagerRoutes = [
           photo_url: null,
           annual_return_pct: annual,
           maximum_return_pct: returns.length ? Math.max(...returns) : null,
-          radar_comparison: [
-            { dimension: '收益能力', score: score(50 + annual * 3), peer_score: score(50 + r.range(-5, 5)) },
-            {
-              dimension: '抗风险能力',
-              score: score(90 - (drawdown ?? 20) * 1.5),
-              peer_score: score(55 + r.range(-5, 5)),
+          // The documented node (docs/api/endpoints-fund.md §21): one per fund category and horizon
+          // actually covered; the inner objects are not documented, so they are maps of name to value.
+          radar_comparison: RADAR_HORIZONS.filter((h) => years >= h.years).map((h) => ({
+            fund_category: fund ? FUND_CATEGORY[fund.kind] : null,
+            horizon: h.horizon,
+            manager_metrics: {
+              annual_return_pct: annual,
+              max_drawdown_pct: drawdown === null ? null : round(drawdown, 2),
+              tenure_years: round(years, 1),
             },
-            { dimension: '稳定性', score: score(r.range(35, 90)), peer_score: score(50 + r.range(-5, 5)) },
-            { dimension: '择时能力', score: score(r.range(30, 85)), peer_score: score(50 + r.range(-5, 5)) },
-            { dimension: '经验值', score: score(20 + years * 8), peer_score: score(45 + r.range(-5, 5)) },
-          ],
+            manager_scores: {
+              return_score: score(50 + annual * 3 + r.range(-3, 3)),
+              risk_score: score(90 - (drawdown ?? 20) * 1.5),
+              stability_score: score(r.range(35, 90)),
+              timing_score: score(r.range(30, 85)),
+              experience_score: score(20 + years * 8),
+            },
+            peer_average_scores: {
+              return_score: score(50 + r.range(-5, 5)),
+              risk_score: score(55 + r.range(-5, 5)),
+              stability_score: score(50 + r.range(-5, 5)),
+              timing_score: score(50 + r.range(-5, 5)),
+              experience_score: score(45 + r.range(-5, 5)),
+            },
+          })),
         },
       ],
     };

@@ -67,8 +67,8 @@ export const fundMarketRoutes = [
     return {
       timestamp: newest ? newest.date_ms : null,
       thscode: fund.thscode,
+      // No `adjust` key: the docs say fund bars have none.
       interval: '1d',
-      adjust: null,
       item,
     };
   }),

@@ -1,6 +1,6 @@
 import { catalog } from '../../../src/contract/catalog';
 import { TIMETABLE } from '../../../src/contract/market-session';
-import { LADDER_TIERS } from '../../../src/contract/operations/market-extras';
+import { LADDER_TIERS, LADDER_TIER_CAP } from '../../../src/contract/operations/market-extras';
 import { dateOf, dayOfMs, midnightMs, tradingDayAt, tradingIndexOf } from '../model/calendar';
 import {
   boardCount,
@@ -164,18 +164,20 @@ export const limitPoolRoutes = [
         const next = t === clock.barIndex ? null : sealedUpOn(stock, t + 1, clock);
         if (tier) boards[tier].push(ladderEntry(stock, n, next));
       }
-      for (const list of Object.values(boards)) {
-        list.sort((a, b) => b.board_num - a.board_num || (a.thscode < b.thscode ? -1 : 1));
+      // Highest streak first, then cut to the documented cap of the tier.
+      for (const tier of LADDER_TIERS) {
+        boards[tier] = boards[tier]
+          .sort((a, b) => b.board_num - a.board_num || (a.thscode < b.thscode ? -1 : 1))
+          .slice(0, LADDER_TIER_CAP);
       }
       return { date: dateOf(tradingDayAt(t)), boards };
     });
     return {
       timestamp: clock.barTimeMs,
-      // The documented cap of 4 per tier is echoed; like the real service, tiers are not cut to it.
       window: {
         length: LENGTH,
         date_list: item.map((d) => d.date),
-        board_caps: Object.fromEntries(LADDER_TIERS.map((tier) => [tier, 4])),
+        board_caps: Object.fromEntries(LADDER_TIERS.map((tier) => [tier, LADDER_TIER_CAP])),
       },
       item,
     };

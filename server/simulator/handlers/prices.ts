@@ -39,9 +39,11 @@ export const priceRoutes = [
         seen.add(code);
         stocks.push(stock);
       }
-    } else {
-      stocks = listed.slice(params.offset, params.offset + params.limit);
+      // The documented thscodes mode: no paging, so `timestamp` is null and `total` counts the rows.
+      const item = quotes(stocks, clock);
+      return { timestamp: null, total: item.length, item };
     }
+    stocks = listed.slice(params.offset, params.offset + params.limit);
     const item = quotes(stocks, clock);
     return { timestamp: item.length ? clock.barTimeMs : null, total: listed.length, item };
   }),
@@ -71,6 +73,10 @@ export const priceRoutes = [
       });
     }
     const newest = item[item.length - 1];
-    return { timestamp: newest ? newest.date_ms : midnightMs(dayOfMs(params.end)), item };
+    // `offset` (documented, default 0) skips that many of the window's oldest bars.
+    return {
+      timestamp: newest ? newest.date_ms : midnightMs(dayOfMs(params.end)),
+      item: params.offset ? item.slice(params.offset) : item,
+    };
   }),
 ];

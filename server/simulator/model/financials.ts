@@ -1,3 +1,4 @@
+import { CALCULATED_INDICATOR_PREFIX } from '../../../src/contract/operations/financials';
 import { dayOf, midnightMs, yearOf } from './calendar';
 import { Rng, fnv1a, round } from './random';
 import { REFERENCE_DATE, type Stock } from './universe';
@@ -391,6 +392,10 @@ function decimal(x: number | null): string | null {
   return text === '-0' ? '0' : text;
 }
 
+function fixed8(x: number | null): string | null {
+  return x === null || !Number.isFinite(x) ? null : x.toFixed(8);
+}
+
 function ratio(a: number | null, b: number | null): number | null {
   return a === null || b === null || b === 0 ? null : a / b;
 }
@@ -427,16 +432,20 @@ export function indicatorsOf(
   const gross =
     i.operating_costs === null || i.operating_income === null ? null : i.operating_income - i.operating_costs;
   const groups: Record<(typeof ABILITIES)[number], [string, number | null][]> = {
+    // The vendor's ids and order (docs/api/endpoints-financials.md, example 02).
     growth: [
-      ['total_assets_growth_ratio', growth(b.assets_total, lastYear?.balance.assets_total ?? null)],
-      ['net_profit_yoy_growth_ratio', growth(i.net_profit, lastYear?.income.net_profit ?? null)],
       [
-        'operating_income_yoy_growth_ratio',
+        'calculate_operating_income_yoy_growth_ratio',
         growth(i.operating_income, lastYear?.income.operating_income ?? null),
       ],
       [
-        'operating_profit_yoy_growth_ratio',
+        'calculate_operating_profit_yoy_growth_ratio',
         growth(i.operating_profit, lastYear?.income.operating_profit ?? null),
+      ],
+      ['total_assets_growth_ratio', growth(b.assets_total, lastYear?.balance.assets_total ?? null)],
+      [
+        'calculate_parent_holder_net_profit_yoy_growth_ratio',
+        growth(i.parent_holder_net_profit, lastYear?.income.parent_holder_net_profit ?? null),
       ],
     ],
     profitability: [
@@ -495,6 +504,10 @@ export function indicatorsOf(
   };
   return ABILITIES.map((ability) => ({
     ability,
-    indicators: groups[ability].map(([index_id, value]) => ({ index_id, value: decimal(value) })),
+    indicators: groups[ability].map(([index_id, value]) => ({
+      index_id,
+      // The vendor's own computations carry 8 decimals ("40.80630400").
+      value: index_id.startsWith(CALCULATED_INDICATOR_PREFIX) ? fixed8(value) : decimal(value),
+    })),
   }));
 }

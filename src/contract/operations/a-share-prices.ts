@@ -50,6 +50,8 @@ export const aSharePriceOperations = defineOperations(
         limit: int({ min: 1, max: WHOLE_MARKET_PAGE }).default(100),
         offset: int({ min: 0 }).default(0),
       }),
+      // With `thscodes`, `timestamp` is null and `total` is the rows returned; paged, the newest time and
+      // the whole table's size (docs/api/endpoints-prices.md).
       data: z.looseObject({ timestamp: msOrNull, total: intOrNull, item: z.array(snapshotItem) }),
       cache: 'quote',
     },
@@ -65,6 +67,9 @@ export const aSharePriceOperations = defineOperations(
           start: ms(),
           end: ms(),
           adjust: oneOf(['none', 'forward', 'backward']).default('forward'),
+          // Documented (docs/api/endpoints-prices.md, default 0): skips that many of the oldest bars. No
+          // schema default, so a query without it is forwarded unchanged.
+          offset: int({ min: 0 }).optional(),
         })
         .check((ctx) => {
           const { start, end } = ctx.value;

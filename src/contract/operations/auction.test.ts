@@ -72,6 +72,19 @@ dataCases(snapshot, [
     },
   },
   {
+    // docs/api/endpoints-auction.md types every figure number/null (not ready, suspended).
+    name: 'a suspended row with every figure null',
+    sample: {
+      timestamp: 1,
+      auction_phase: 'final',
+      data_status: 'suspended',
+      total: 1,
+      item: [
+        Object.fromEntries(Object.entries(auctionRow).map(([k, v]) => [k, typeof v === 'number' ? null : v])),
+      ],
+    },
+  },
+  {
     name: 'a row without its price',
     sample: {
       timestamp: 1,

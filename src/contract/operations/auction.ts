@@ -1,25 +1,29 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { date, list, oneOf, A_SHARE_CODE_RE } from '../params';
-import { dateText, int as integer, ms, num, str } from '../common';
+import { dateText, int as integer, ms, num, numOrNull, str } from '../common';
 
-/** Opening-auction figures; `auction_volume` is in lots (100 shares), `*_pct` are percent values. */
+/**
+ * Opening-auction figures; `auction_volume` is in lots (100 shares), `*_pct` are percent values. Every
+ * number may be null (docs/api/endpoints-auction.md types them number/null: not ready, suspended), and a
+ * null is never to be read as zero.
+ */
 export const auctionSnapshotItem = z.looseObject({
   thscode: str,
   ticker: str,
   name: str,
-  auction_price: num,
-  auction_pct: num,
-  auction_volume: num,
-  auction_amount: num,
-  auction_unmatched: num,
-  auction_turnover_pct: num,
-  auction_yesterday_ratio_pct: num,
-  auction_volume_ratio: num,
-  pre_close_price: num,
-  open_price: num,
-  last_price: num,
-  float_market_cap: num,
+  auction_price: numOrNull,
+  auction_pct: numOrNull,
+  auction_volume: numOrNull,
+  auction_amount: numOrNull,
+  auction_unmatched: numOrNull,
+  auction_turnover_pct: numOrNull,
+  auction_yesterday_ratio_pct: numOrNull,
+  auction_volume_ratio: numOrNull,
+  pre_close_price: numOrNull,
+  open_price: numOrNull,
+  last_price: numOrNull,
+  float_market_cap: numOrNull,
 });
 
 /** `timestamp` is the assembly time in every state; freshness is judged by `data_status`. */

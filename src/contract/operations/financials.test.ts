@@ -145,8 +145,13 @@ dataCases(ops['a-share/financials/income-statements'], [
   },
   { name: 'an empty answer', sample: { timestamp: null, item: [] } },
   {
-    name: 'an amount missing entirely',
+    // The vendor's own example shows five amounts only (llms-full.txt, get_a_share_financials_income_statements).
+    name: 'amounts left out, as in the vendor example',
     sample: { timestamp: 1, item: [{ ...common, operating_income: 1 }] },
+  },
+  {
+    name: 'an amount that is text',
+    sample: { timestamp: 1, item: [{ ...common, operating_income: '1' }] },
     ok: false,
   },
 ]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { code, documented, fail, int, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { addYears } from '../time';
-import { int as integer, ms as msField, msOrNull, numOrNull, numericString, str } from '../common';
+import { int as integer, ms as msField, msOrNull, numMaybe, numericString, str } from '../common';
 import { ErrorCode } from '../envelope';
 
 const aShareCode = () => code({ pattern: A_SHARE_CODE_RE });
@@ -18,6 +18,27 @@ function report() {
   return documented(schema, { kind: 'text', rule });
 }
 
+/**
+ * The vendor spells the indicators it computes itself with this prefix and gives them 8 decimals
+ * (`calculate_operating_income_yoy_growth_ratio`: "40.80630400", docs/api/endpoints-financials.md and
+ * example 02); the rest keep their plain ids. A reader looks an id up by its base, so both spellings
+ * name the same indicator.
+ */
+export const CALCULATED_INDICATOR_PREFIX = 'calculate_';
+
+/** Ids of older documentation (llms-full.txt) for indicators that now carry another id. */
+const INDICATOR_ALIASES: Readonly<Record<string, string>> = {
+  operating_income_growth_rate: 'operating_income_yoy_growth_ratio',
+};
+
+/** `calculate_x` and `x` (and an older alias of `x`) give `x`. */
+export function indicatorBaseId(indexId: string): string {
+  const base = indexId.startsWith(CALCULATED_INDICATOR_PREFIX)
+    ? indexId.slice(CALCULATED_INDICATOR_PREFIX.length)
+    : indexId;
+  return INDICATOR_ALIASES[base] ?? base;
+}
+
 export const indicatorItem = z.looseObject({
   index_id: str,
   /** The source's decimal string, kept as received; null when upstream has no value. */
@@ -28,7 +49,10 @@ export const abilityItem = z.looseObject({ ability: str, indicators: z.array(ind
 
 export const indicatorsData = z.looseObject({ thscode: str, report: str, abilities: z.array(abilityItem) });
 
-/** Amounts (every statement-specific field) are null when not disclosed for the period, never zero. */
+/**
+ * Amounts (every statement-specific field) are null when not disclosed for the period, never zero; the
+ * vendor's own examples also leave some out altogether (llms-full.txt shows an income statement with five).
+ */
 const statementCommon = {
   thscode: str,
   ticker: str,
@@ -42,40 +66,40 @@ const statementCommon = {
 
 export const incomeStatementItem = z.looseObject({
   ...statementCommon,
-  operating_income: numOrNull,
-  operating_costs: numOrNull,
-  operating_expenses: numOrNull,
-  sales_fee: numOrNull,
-  manage_fee: numOrNull,
-  research_and_development_expenses: numOrNull,
-  operating_profit: numOrNull,
-  interest_expenses: numOrNull,
-  profit_total: numOrNull,
-  income_tax_expense: numOrNull,
-  net_profit: numOrNull,
-  parent_holder_net_profit: numOrNull,
-  basic_eps: numOrNull,
+  operating_income: numMaybe,
+  operating_costs: numMaybe,
+  operating_expenses: numMaybe,
+  sales_fee: numMaybe,
+  manage_fee: numMaybe,
+  research_and_development_expenses: numMaybe,
+  operating_profit: numMaybe,
+  interest_expenses: numMaybe,
+  profit_total: numMaybe,
+  income_tax_expense: numMaybe,
+  net_profit: numMaybe,
+  parent_holder_net_profit: numMaybe,
+  basic_eps: numMaybe,
 });
 
 export const balanceSheetItem = z.looseObject({
   ...statementCommon,
-  assets_total: numOrNull,
-  total_current_assets: numOrNull,
-  non_current_nets_total: numOrNull,
-  cash: numOrNull,
-  accounts_receivable: numOrNull,
-  total_debt: numOrNull,
-  holder_equity_total: numOrNull,
+  assets_total: numMaybe,
+  total_current_assets: numMaybe,
+  non_current_nets_total: numMaybe,
+  cash: numMaybe,
+  accounts_receivable: numMaybe,
+  total_debt: numMaybe,
+  holder_equity_total: numMaybe,
 });
 
 export const cashFlowStatementItem = z.looseObject({
   ...statementCommon,
-  act_cash_flow_net: numOrNull,
-  invest_cash_flow_net: numOrNull,
-  financing_cash_flow_net: numOrNull,
-  pay_fixed_assets_etc_cash: numOrNull,
-  pay_dividends_profits_interest_cash: numOrNull,
-  cash_equivalents_net_addition: numOrNull,
+  act_cash_flow_net: numMaybe,
+  invest_cash_flow_net: numMaybe,
+  financing_cash_flow_net: numMaybe,
+  pay_fixed_assets_etc_cash: numMaybe,
+  pay_dividends_profits_interest_cash: numMaybe,
+  cash_equivalents_net_addition: numMaybe,
 });
 
 /**

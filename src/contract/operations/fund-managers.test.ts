@@ -93,7 +93,15 @@ describe('fund managers', () => {
             photo_url: null,
             annual_return_pct: 14.27,
             maximum_return_pct: null,
-            radar_comparison: [{ dimension: 'return', score: 82 }],
+            radar_comparison: [
+              {
+                fund_category: '混合型',
+                horizon: '3y',
+                manager_metrics: { annual_return_pct: 14.27 },
+                manager_scores: { return_score: 82 },
+                peer_average_scores: { return_score: 61.5 },
+              },
+            ],
             x_item_extra: 1,
           },
         ],

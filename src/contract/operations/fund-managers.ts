@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { text, oneOf } from '../params';
-import { ms, numOrNull, opaque, str, strOrNull, timestampedItems } from '../common';
+import { ms, numOrNull, opaque, str, strMaybe, strOrNull, timestampedItems } from '../common';
 import { MANAGER_RANGES } from './fund-managers-terms';
 import { fundTypeHint } from './fund-common';
 
@@ -9,7 +9,7 @@ import { fundTypeHint } from './fund-common';
 export { MANAGER_RANGES } from './fund-managers-terms';
 
 // Inner structures of the pass-through fields (industry preferences, awards, heavy assets, investment
-// history, radar comparison) are not shown by the spec: they stay `unknown` for the UI to narrow.
+// history, the radar's inner objects) are not shown by the spec: they stay `unknown` for the UI to narrow.
 
 export const managerStyleItem = z.looseObject({
   representative_fund_thscode: strOrNull,
@@ -33,6 +33,19 @@ export const managerExperienceItem = z.looseObject({
   investment_history: opaque,
 });
 
+/**
+ * One node of a manager's radar comparison: a fund category over a horizon, with the manager's metrics,
+ * the manager's scores and the peers' average scores (docs/api/endpoints-fund.md §21). Only the nodes
+ * actually covered are sent. What the three objects hold is not documented: they stay `unknown`.
+ */
+export const radarComparisonNode = z.looseObject({
+  fund_category: strMaybe,
+  horizon: strMaybe,
+  manager_metrics: opaque,
+  manager_scores: opaque,
+  peer_average_scores: opaque,
+});
+
 export const managerDetailItem = z.looseObject({
   manager_id: str,
   manager_name: str,
@@ -44,7 +57,7 @@ export const managerDetailItem = z.looseObject({
   photo_url: strOrNull,
   annual_return_pct: numOrNull,
   maximum_return_pct: numOrNull,
-  radar_comparison: opaque,
+  radar_comparison: z.array(radarComparisonNode).nullish(),
 });
 
 /** `manager_id` comes from fund basic information (`manager_info[].manager_id`); an opaque id. */

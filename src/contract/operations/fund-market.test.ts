@@ -69,7 +69,6 @@ describe('exchange-traded fund market', () => {
         timestamp: 1767196800000,
         thscode: E,
         interval: '1d',
-        adjust: null,
         item: [
           {
             date_ms: 1767196800000,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { fail, ms, oneOf } from '../params';
 import { addYears } from '../time';
-import { ms as msField, msOrNull, numOrNull, str, strOrNull } from '../common';
+import { ms as msField, msOrNull, numOrNull, str, strMaybe } from '../common';
 import { ErrorCode } from '../envelope';
 import { fundCode } from './fund-common';
 
@@ -58,8 +58,9 @@ export const fundMarketOperations = defineOperations(
         timestamp: msOrNull,
         thscode: str,
         interval: str,
-        // Always null although prices are forward-adjusted; a string is tolerated should that change.
-        adjust: strOrNull,
+        // Not sent: the docs say fund bars have no `adjust` (docs/api/endpoints-fund.md §7; the prices are
+        // forward-adjusted). Older answers carried it as null, so a null or a string is still tolerated.
+        adjust: strMaybe,
         item: z.array(etfBarItem),
       }),
       cache: 'daily',

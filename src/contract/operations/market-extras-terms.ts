@@ -18,6 +18,9 @@ export const LADDER_TIERS = [
   'seven_over',
 ] as const;
 
+/** Stocks per tier of a ladder day at most (docs/api/endpoints-special-data.md: "最多返回 4 只"). */
+export const LADDER_TIER_CAP = 4;
+
 export const ANOMALY_TAGS = [
   'LIMIT_UP',
   'LIMIT_DOWN',

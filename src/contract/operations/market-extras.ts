@@ -16,7 +16,13 @@ import { ErrorCode } from '../envelope';
 import { VALUATION_MAX_CODES, POOL_MAX_SIZE, ANOMALY_TAGS } from './market-extras-terms';
 
 /** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
-export { VALUATION_MAX_CODES, POOL_MAX_SIZE, LADDER_TIERS, ANOMALY_TAGS } from './market-extras-terms';
+export {
+  VALUATION_MAX_CODES,
+  POOL_MAX_SIZE,
+  LADDER_TIERS,
+  LADDER_TIER_CAP,
+  ANOMALY_TAGS,
+} from './market-extras-terms';
 
 /* Operations the spec only names; shapes from upstream-extras.md sections 1, 2, 3 and 5. */
 

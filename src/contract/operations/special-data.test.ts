@@ -304,8 +304,13 @@ for (const op of rankings) {
       },
     },
     {
+      // The docs table types heat as a number (docs/api/endpoints-special-data.md).
       name: 'heat as a number',
       sample: { timestamp: 1, item: [{ ...ranked(1, ''), heat: 75616216 }] },
+    },
+    {
+      name: 'heat missing',
+      sample: { timestamp: 1, item: [{ ...ranked(1, ''), heat: undefined }] },
       ok: false,
     },
   ]);

@@ -66,14 +66,52 @@ export const dragonTigerStockItem = z.looseObject({
   concept_list: z.array(z.looseObject({ name: str })).nullish(),
 });
 
-/** A stock traded by one hot-money seat; `hot_money_item_net_value` rows sum to the seat's `buying`. */
+/**
+ * A stock traded by one hot-money seat: the stock's row of the day (as in `stock_items`, 1- or 3-day by
+ * `range_days`) with the day's `amount` and the seat's own net (`hot_money_item_*`); the 17 fields of
+ * docs/api/endpoints-special-data.md and example 08. `hot_money_item_net_value` rows sum to the seat's
+ * `buying`. Absent values are omitted like in `stock_items`.
+ */
 export const hotMoneyRow = z.looseObject({
   thscode: strMaybe,
+  ticker: strMaybe,
   name: strMaybe,
+  concept_list: z.array(z.looseObject({ name: str })).nullish(),
+  change: numMaybe,
+  amount: numMaybe,
+  buy_value: numMaybe,
+  sell_value: numMaybe,
+  net_value: numMaybe,
+  net_rate: numMaybe,
+  org_net_value: numMaybe,
+  hot_money_net_value: numMaybe,
+  hot_money_net_rate: numMaybe,
   hot_money_item_net_value: numMaybe,
   hot_money_item_net_rate: numMaybe,
-  amount: numMaybe,
+  hot_rank: z.number().int().nullish(),
+  range_days: z.number().int().nullish(),
 });
+
+/** The 17 fields the vendor documents for a hot-money seat's row, in its order. */
+export const HOT_MONEY_ROW_FIELDS = [
+  'thscode',
+  'ticker',
+  'name',
+  'concept_list',
+  'change',
+  'amount',
+  'buy_value',
+  'sell_value',
+  'net_value',
+  'net_rate',
+  'org_net_value',
+  'hot_money_net_value',
+  'hot_money_net_rate',
+  'hot_money_item_net_value',
+  'hot_money_item_net_rate',
+  'hot_rank',
+  'range_days',
+] as const satisfies readonly (keyof typeof hotMoneyRow.shape)[];
 
 /** A hot-money seat; `buying` is a net amount and can be negative. */
 export const hotMoneySeatItem = z.looseObject({ name: str, buying: num, rows: z.array(hotMoneyRow) });
@@ -105,13 +143,17 @@ export const institutionRangeItem = z.looseObject({
   sell_departments: z.array(departmentItem),
 });
 
-/** Skyrocket and hot-stock lists; `heat` is a numeric string, sometimes in Java float notation. */
+/**
+ * Skyrocket and hot-stock lists. `heat` is typed a number by the docs table and sent as a numeric string
+ * by the service (sometimes in Java float notation, "1.4874021E7"; example 07): both are accepted and kept
+ * as received.
+ */
 export const rankingItem = z.looseObject({
   thscode: str,
   ticker: str,
   name: str,
   rank: integer,
-  heat: numericString,
+  heat: z.union([numericString, num]),
   rank_change: intOrNull,
   rank_trend: str,
 });

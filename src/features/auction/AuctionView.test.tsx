@@ -1,13 +1,35 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { envelope, requestOf } from '../../lib/testing.testkit';
 import { renderAppAt } from '../../app.testkit';
 
 /** The server's clock: 2026-07-15 10:10 Shanghai, after the 09:25 match. */
 const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 
+/** A stock the service has no auction figures for yet: every number null, as the docs allow. */
+const NOT_READY = '600099.SH';
+
 function quote(thscode: string) {
+  if (thscode === NOT_READY) {
+    return {
+      thscode,
+      ticker: thscode.slice(0, 6),
+      name: '未就绪',
+      auction_price: null,
+      auction_pct: null,
+      auction_volume: null,
+      auction_amount: null,
+      auction_unmatched: null,
+      auction_turnover_pct: null,
+      auction_yesterday_ratio_pct: null,
+      auction_volume_ratio: null,
+      pre_close_price: null,
+      open_price: null,
+      last_price: null,
+      float_market_cap: null,
+    };
+  }
   return {
     thscode,
     ticker: thscode.slice(0, 6),
@@ -175,6 +197,22 @@ describe('call auction page', () => {
     expect(snapshotCalls(fetch).map((url) => url.searchParams.get('thscodes'))).toEqual(['000001.SZ']);
     expect(screen.getByTestId('codes-flagged').textContent).toContain('是否为 600519.SH？');
     expect(screen.getByText(/只核对了代码格式/)).toBeTruthy();
+  });
+
+  it('shows a dash, never 0, for every figure the service sends as null', async () => {
+    serve();
+    renderAppAt(`/auction?codes=${NOT_READY},600519.SH`);
+    const table = await screen.findByRole('table', { name: '集合竞价（竞价结果）' });
+    const cells = (code: string) =>
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.textContent?.includes(code))
+        ?.querySelectorAll('td');
+    await waitFor(() => expect(cells(NOT_READY)?.length).toBeGreaterThan(2));
+    const figures = [...(cells(NOT_READY) ?? [])].slice(2).map((td) => td.textContent);
+    expect(figures.length).toBe(12);
+    expect(figures.every((text) => text === '—')).toBe(true);
+    expect(cells('600519.SH')?.[2]?.textContent).toBe('10.50');
   });
 
   it("before the open shows the last trading day's benchmark and says the auction starts at 09:15", async () => {

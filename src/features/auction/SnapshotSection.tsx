@@ -25,7 +25,8 @@ function named(t: AuctionT, prefix: 'phase' | 'data', value: string): string {
 }
 
 function snapshotColumns(t: AuctionT, lang: Language): DataColumn<AuctionItem>[] {
-  const price = (value: (r: AuctionItem) => number) => (r: AuctionItem) => formatPrice(value(r), lang);
+  // Every auction figure may be null (not ready, suspended): a dash, never 0.
+  const price = (value: (r: AuctionItem) => number | null) => (r: AuctionItem) => formatPrice(value(r), lang);
   return [
     ...codeNameColumns<AuctionItem>({ code: t('col.code'), name: t('col.name') }),
     {

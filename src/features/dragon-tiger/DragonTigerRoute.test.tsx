@@ -73,9 +73,26 @@ function list(board: string, date: string) {
     count: rows.length,
     stock_count: 2,
     stock_items: rows,
-    hot_money_items: [],
+    hot_money_items: board === 'hot_money' ? [seat] : [],
   };
 }
+
+/** A hot-money seat whose row carries the 17 documented fields (docs/api/endpoints-special-data.md). */
+const seat = {
+  name: '章盟主',
+  buying: 12_345_678,
+  rows: [
+    {
+      ...rows[2],
+      concept_list: [{ name: '光伏概念' }],
+      amount: 3_300_000_000,
+      hot_money_net_value: 45_000_000,
+      hot_money_net_rate: 0.0136,
+      hot_money_item_net_value: 12_345_678,
+      hot_money_item_net_rate: 0.0037,
+    },
+  ],
+};
 
 function institution(thscode: string, date: string) {
   const range = (days: number, start: string) => ({
@@ -200,6 +217,16 @@ describe('/dragon-tiger', () => {
     expect(screen.getByTestId('summary-org-net').textContent).toBe('+5,000.00万');
     // No date in the URL: the picker shows the day the service chose.
     expect(screen.getByRole('button', { name: '交易日: 2026-07-14' })).toBeTruthy();
+  });
+
+  it("shows a hot-money seat's rows with the stock's change, marking a 3-day record", async () => {
+    serve();
+    renderAppAt('/dragon-tiger?date=2026-07-14&board=hot_money');
+    const card = await screen.findByTestId('hot-money-seat');
+    const row = within(card).getAllByRole('row')[1];
+    if (!row) throw new Error('no seat row');
+    const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells).toEqual(['皖达新能', '+21.57% 3 日', '+1,234.57万', '+0.37%', '33.00亿']);
   });
 
   it('sorting by a header is kept in the URL', async () => {

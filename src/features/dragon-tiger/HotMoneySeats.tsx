@@ -5,7 +5,7 @@ import { Empty } from '../../components/states';
 import { useDragonTigerText } from './messages';
 
 /** A seat's table: the stock, then figures (right-aligned). */
-const SEAT_COLUMNS = ['seats.stock', 'seats.net', 'seats.rate', 'seats.amount'] as const;
+const SEAT_COLUMNS = ['seats.stock', 'seats.change', 'seats.net', 'seats.rate', 'seats.amount'] as const;
 
 /**
  * Hot-money seats (well-known trading accounts) with the stocks each traded that day. A seat's `buying`
@@ -71,6 +71,14 @@ export function HotMoneySeats({
                               {row.name ?? code}
                             </button>
                           )}
+                        </td>
+                        <td className={`num ${direction(row.change)}`}>
+                          {formatPercent(fractionToPercent(row.change), lang, { sign: true })}
+                          {row.range_days !== null &&
+                            row.range_days !== undefined &&
+                            row.range_days !== 1 && (
+                              <span className="muted"> {t('range.days', { days: row.range_days })}</span>
+                            )}
                         </td>
                         <td className={`num ${direction(row.hot_money_item_net_value)}`}>
                           {formatAmount(row.hot_money_item_net_value, lang, 2, { sign: true })}

@@ -75,6 +75,7 @@ const MESSAGES = {
   'seats.stock': ['个股', 'Stock'],
   'seats.amount': ['成交额', 'Turnover'],
   'seats.rate': ['占比%', 'Rate %'],
+  'seats.change': ['涨跌幅', 'Change'],
   'detail.label': ['机构明细', 'Institution detail'],
   'detail.close': ['关闭明细', 'Close the detail'],
   'detail.stockLink': ['打开个股页面', 'Open the stock page'],

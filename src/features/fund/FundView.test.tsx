@@ -472,10 +472,13 @@ describe('fund page views', () => {
 
     cleanup();
     renderAppAt(`/fund/${code}?tab=holders`);
-    const radar = await findDrawnTable('能力评价', 20_000);
-    expect(bodyRows(radar).length).toBeGreaterThan(0);
+    // One table per documented radar node (a fund category over a horizon), named by both.
+    const radar = await findDrawnTable('能力评价（混合型 · 近1年）', 20_000);
+    expect(bodyRows(radar).map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toContain(
+      '收益能力',
+    );
     expect(within(radar).getByRole('button', { name: /^同类/ })).toBeTruthy();
-    expect(exportedName(radar)).toMatch(/^manager-[\w-]+-assessment\.csv$/);
+    expect(exportedName(radar)).toMatch(/^manager-[\w-]+-assessment-[^.]+\.csv$/);
   }, 60_000);
 
   it('adds the fund to a watchlist from its header', async () => {

@@ -3,7 +3,7 @@ import type { QuoteItem } from '../../api/quotes';
 import { direction, formatFigure, formatPrice } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import type { HotT } from './messages';
-import { formatHeat, parseHeat } from './model';
+import { formatHeat, parseHeat, type Heat } from './model';
 
 /**
  * Columns the hot lists share: the latest price and change of each listed stock (from one snapshot of
@@ -46,11 +46,11 @@ export function quoteColumns<R extends { thscode: string }>(
 }
 
 /** The heat as a number and a bar as long as its share of the list's highest heat. */
-export function HeatBar({ heat, max, lang }: { heat: string; max: number; lang: Language }) {
+export function HeatBar({ heat, max, lang }: { heat: Heat; max: number; lang: Language }) {
   const value = parseHeat(heat);
   const share = value === null || max <= 0 ? 0 : Math.max(0, Math.min(1, value / max));
   return (
-    <span className="hot-heat" title={heat}>
+    <span className="hot-heat" title={heat === null || heat === undefined ? undefined : String(heat)}>
       <span className="hot-heat__track" aria-hidden="true">
         <span className="hot-heat__bar" style={{ width: `${(share * 100).toFixed(1)}%` }} />
       </span>
@@ -60,6 +60,6 @@ export function HeatBar({ heat, max, lang }: { heat: string; max: number; lang: 
 }
 
 /** The highest readable heat of a list (the bars' full length). */
-export function maxHeat(rows: readonly { heat: string }[] | undefined): number {
+export function maxHeat(rows: readonly { heat: Heat }[] | undefined): number {
   return (rows ?? []).reduce((max, row) => Math.max(max, parseHeat(row.heat) ?? 0), 0);
 }

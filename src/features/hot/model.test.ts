@@ -10,11 +10,16 @@ describe('hot-list values', () => {
     expect(parseHeat('n/a')).toBeNull();
     expect(parseHeat('12abc')).toBeNull();
     expect(parseHeat(null)).toBeNull();
+    // The docs table types heat as a number: taken as it is.
+    expect(parseHeat(75616216)).toBe(75616216);
+    expect(parseHeat(Number.NaN)).toBeNull();
   });
 
   it('shows heat compactly in either language, and a dash when unreadable', () => {
     expect(formatHeat('75616216', 'zh-CN')).toBe('7,561.6万');
     expect(formatHeat('1.4874021E7', 'en')).toBe('14.9M');
+    expect(formatHeat(14874021, 'en')).toBe('14.9M');
+    expect(formatHeat(75616216, 'zh-CN')).toBe('7,561.6万');
     expect(formatHeat('?', 'en')).toBe('—');
   });
 

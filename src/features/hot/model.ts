@@ -3,18 +3,22 @@ import type { Language } from '../../lib/i18n';
 
 /**
  * Values of the hot lists as the service sends them. `heat` is a numeric string, sometimes in Java
- * float notation ("1.4874021E7"); the monitor's label follows its type (1 and 2 are the severe
+ * float notation ("1.4874021E7"), or a number (the docs table's type); the monitor's label follows its type (1 and 2 are the severe
  * abnormal-fluctuation list, the rest key monitoring).
  */
 
-/** The heat as a number, or null when the string is not a plain decimal number. */
-export function parseHeat(text: string | null | undefined): number | null {
-  return parseDecimal(text);
+/** A heat as received: the service's numeric string, or a number as the docs table types it. */
+export type Heat = string | number | null | undefined;
+
+/** The heat as a number, or null when it is not a finite number nor a plain decimal string. */
+export function parseHeat(heat: Heat): number | null {
+  if (typeof heat === 'number') return Number.isFinite(heat) ? heat : null;
+  return parseDecimal(heat);
 }
 
 /** Compact heat: 万/亿 in Chinese, K/M/B in English; an unreadable value is a dash. */
-export function formatHeat(text: string | null | undefined, lang: Language): string {
-  const value = parseHeat(text);
+export function formatHeat(heat: Heat, lang: Language): string {
+  const value = parseHeat(heat);
   return value === null ? DASH : formatAmount(value, lang, 1);
 }
 

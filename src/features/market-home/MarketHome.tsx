@@ -146,10 +146,12 @@ function SessionSummary() {
 
 // ---- hot and skyrocket lists ----
 
-function heatText(heat: string, lang: Language): string {
-  // The service sends a numeric string, sometimes in Java float notation ("1.4874021E7").
+function heatText(heat: string | number, lang: Language): string {
+  // The service sends a numeric string, sometimes in Java float notation ("1.4874021E7"), or a number
+  // (the docs table's type).
   const value = Number(heat);
-  return heat.trim() !== '' && Number.isFinite(value) ? formatAmount(value, lang, 1) : heat;
+  const readable = (typeof heat === 'number' || heat.trim() !== '') && Number.isFinite(value);
+  return readable ? formatAmount(value, lang, 1) : String(heat);
 }
 
 function RankChange({ item, t }: { item: RankingItem; t: HomeT }) {

@@ -26,6 +26,7 @@ import {
   amplitudePct,
   floatShares,
   priceLimitOf,
+  quoteTimeMs,
   range52Weeks,
   turnoverRatePct,
   volumeRatio,
@@ -56,14 +57,17 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
   const bars = useQuery({ ...headerBarsQuery(record.thscode, today ?? ''), enabled: today !== null });
   const auction = useQuery(auctionFloatQuery(record.thscode));
   const quote: SnapshotItem | undefined = snapshot.data?.item.find((i) => i.thscode === record.thscode);
-  const quoteMs = snapshot.data?.timestamp ?? null;
+  const { onServer } = useServerClock();
+  const daily = bars.data?.item ?? [];
+  const quoteMs = snapshot.data
+    ? quoteTimeMs(snapshot.data.timestamp, onServer(snapshot.dataUpdatedAt), daily)
+    : null;
   const tone = direction(quote?.price_change);
   // Open, high and low are coloured against the previous close, as terminals do.
   const toneOf = (price: number | undefined) =>
     quote && price !== undefined ? direction(price - quote.prev_price) : 'flat';
   const price = (value: number | undefined) => formatPrice(value, lang, 'stock');
 
-  const daily = bars.data?.item ?? [];
   const shares = floatShares(auction.data?.item.find((i) => i.thscode === record.thscode));
   const limit =
     quote && quoteMs !== null ? priceLimitOf(record.thscode, record.name, quote.prev_price, quoteMs) : null;
@@ -114,7 +118,7 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
     },
     high52: { value: formatFigure(range52?.high, 'price', lang), title: t('header.range52Title') },
     low52: { value: formatFigure(range52?.low, 'price', lang), title: t('header.range52Title') },
-    time: { value: formatShanghaiDateTime(snapshot.data?.timestamp) },
+    time: { value: formatShanghaiDateTime(quoteMs) },
   };
 
   return (

@@ -1,3 +1,4 @@
+import { indicatorBaseId } from '../../contract/operations/financials';
 import type { Language } from '../../lib/i18n';
 import { formatFigure, parseDecimal, type FigureKind } from '../../lib/format';
 import type { StatementKind } from './url-state';
@@ -104,6 +105,7 @@ export const ABILITY_LABELS: Readonly<Record<string, Label>> = {
 type Unit = Extract<FigureKind, 'percent' | 'times' | 'turnover' | 'ratio'>;
 
 /** Percent-type indicators are percent values; ratios, multiples and turnovers use their natural unit. */
+/** Keyed by base id: `calculate_x` reads the entry of `x` (indicatorInfo). */
 export const INDICATOR_INFO: Readonly<Record<string, { label: Label; unit: Unit }>> = {
   total_assets_growth_ratio: {
     label: { 'zh-CN': '总资产同比增长', en: 'Total assets growth' },
@@ -111,6 +113,10 @@ export const INDICATOR_INFO: Readonly<Record<string, { label: Label; unit: Unit 
   },
   net_profit_yoy_growth_ratio: {
     label: { 'zh-CN': '净利润同比增长', en: 'Net profit YoY' },
+    unit: 'percent',
+  },
+  parent_holder_net_profit_yoy_growth_ratio: {
+    label: { 'zh-CN': '归母净利润同比增长', en: 'Net profit to parent YoY' },
     unit: 'percent',
   },
   operating_income_yoy_growth_ratio: {
@@ -175,11 +181,15 @@ export const INDICATOR_INFO: Readonly<Record<string, { label: Label; unit: Unit 
  * 93.12% and -3.13%; null or text that is not a number is a dash.
  */
 export function formatIndicator(indexId: string, value: string | null, lang: Language): string {
-  return formatFigure(parseDecimal(value), INDICATOR_INFO[indexId]?.unit ?? 'ratio', lang);
+  return formatFigure(parseDecimal(value), indicatorInfo(indexId)?.unit ?? 'ratio', lang);
 }
 
 export function indicatorLabel(indexId: string, lang: Language): string {
-  return INDICATOR_INFO[indexId]?.label[lang] ?? indexId;
+  return indicatorInfo(indexId)?.label[lang] ?? indexId;
+}
+
+function indicatorInfo(indexId: string): { label: Label; unit: Unit } | undefined {
+  return INDICATOR_INFO[indicatorBaseId(indexId)];
 }
 
 export function abilityLabel(ability: string, lang: Language): string {

@@ -4,6 +4,7 @@ import {
   amplitudePct,
   floatShares,
   priceLimitOf,
+  quoteTimeMs,
   range52Weeks,
   turnoverRatePct,
   volumeRatio,
@@ -53,6 +54,9 @@ describe('quote figures', () => {
     expect(turnoverRatePct(5_000_000, shares)).toBeCloseTo(0.5, 10);
     expect(floatShares(undefined)).toBeNull();
     expect(floatShares({ float_market_cap: 1e9, last_price: 0 })).toBeNull();
+    // The auction documents null for every figure before it is ready.
+    expect(floatShares({ float_market_cap: null, last_price: 10 })).toBeNull();
+    expect(floatShares({ float_market_cap: 1e9, last_price: null })).toBeNull();
     expect(turnoverRatePct(100, null)).toBeNull();
   });
 
@@ -93,5 +97,21 @@ describe('quote figures', () => {
     });
     expect(priceLimitOf('600001.SH', '*ST样本', 3.33, at('2025-07-07', '10:00:00'))?.pct).toBe(10);
     expect(priceLimitOf('000300.TI', '沪深300', 4000, at('2026-07-15', '10:00:00'))).toBeNull();
+  });
+});
+
+describe('quote time', () => {
+  it('is the snapshot time when the service gives one', () => {
+    expect(quoteTimeMs(at('2026-07-13', '10:30:00'), at('2026-07-13', '10:31:00'), week)).toBe(
+      at('2026-07-13', '10:30:00'),
+    );
+  });
+
+  it('without one (thscodes mode sends null) is the server clock in a session, the close after it', () => {
+    expect(quoteTimeMs(null, at('2026-07-13', '10:31:42'), week)).toBe(at('2026-07-13', '10:31:00'));
+    expect(quoteTimeMs(null, at('2026-07-13', '20:00:00'), week)).toBe(at('2026-07-13', '15:00:00'));
+    // Saturday: the newest bar is Monday's here, so its close.
+    expect(quoteTimeMs(null, at('2026-07-18', '09:00:00'), week)).toBe(at('2026-07-13', '15:00:00'));
+    expect(quoteTimeMs(null, at('2026-07-13', '10:31:00'), [])).toBe(at('2026-07-13', '10:31:00'));
   });
 });

@@ -16,7 +16,7 @@ import {
   formatShanghaiDate,
 } from '../../../lib/format';
 import type { FundTabProps } from '../FundTabs';
-import { useFundText } from '../messages';
+import { isFundMessageKey, useFundText } from '../messages';
 import {
   companyQuery,
   holdersQuery,
@@ -208,9 +208,7 @@ function TopHoldersPanel({ fundRef }: FundTabProps) {
 }
 
 // Pass-through structures of the manager operations (not documented): read only in a known shape.
-const radar = z.array(
-  z.looseObject({ dimension: z.string(), score: z.number().nullable(), peer_score: z.number().nullish() }),
-);
+const radarScores = z.record(z.string(), z.number().nullable());
 const industryPrefs = z.array(z.looseObject({ industry_name: z.string(), ratio_pct: z.number().nullable() }));
 const awards = z.array(
   z.looseObject({
@@ -358,7 +356,26 @@ function ManagerCard({
             {(data) => {
               const m = data.item[0];
               if (!m) return null;
-              const scores = radar.safeParse(m.radar_comparison);
+              const radar = (m.radar_comparison ?? []).flatMap((node, i) => {
+                const own = radarScores.safeParse(node.manager_scores);
+                if (!own.success) return [];
+                const peer = radarScores.safeParse(node.peer_average_scores);
+                const horizonKey = `manager.horizon.${node.horizon ?? ''}`;
+                const label = t('manager.radarOf', {
+                  category: node.fund_category ?? DASH,
+                  horizon: isFundMessageKey(horizonKey) ? t(horizonKey) : (node.horizon ?? DASH),
+                });
+                const rows = Object.entries(own.data).map(([key, score]) => {
+                  const dimKey = `diag.${key}`;
+                  return {
+                    key,
+                    label: isFundMessageKey(dimKey) ? t(dimKey) : key,
+                    score,
+                    peer: (peer.success ? peer.data[key] : null) ?? null,
+                  };
+                });
+                return [{ id: `${node.fund_category ?? ''}-${node.horizon ?? i}`, label, rows }];
+              });
               return (
                 <>
                   <h3 className="fund-manager__name">{m.manager_name}</h3>
@@ -394,20 +411,18 @@ function ManagerCard({
                       <p className="fund-manager__resume">{m.resume}</p>
                     </>
                   )}
-                  {scores.success && scores.data.length > 0 && (
+                  {radar.length > 0 && (
                     <>
                       <h4 className="fund-subtitle">{t('manager.radar')}</h4>
-                      <ScoreTable
-                        id="fund-manager-radar"
-                        label={t('manager.radar')}
-                        rows={scores.data.map((s) => ({
-                          key: s.dimension,
-                          label: s.dimension,
-                          score: s.score,
-                          peer: s.peer_score ?? null,
-                        }))}
-                        exportName={`manager-${managerId}-assessment`}
-                      />
+                      {radar.map((node) => (
+                        <ScoreTable
+                          key={node.id}
+                          id={`fund-manager-radar-${node.id}`}
+                          label={node.label}
+                          rows={node.rows}
+                          exportName={`manager-${managerId}-assessment-${node.id}`}
+                        />
+                      ))}
                     </>
                   )}
                 </>
