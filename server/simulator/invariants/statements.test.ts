@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../src/contract/catalog';
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  balanceSheetItem,
+  incomeStatementItem,
+  indicatorBaseId,
+} from '../../../src/contract/operations/financials';
 import { financialRoutes } from '../handlers/financials';
 import { testDumps } from '../testkit';
 import { dayOf } from '../model/calendar';
@@ -49,12 +54,23 @@ function stockOf(code: string): Stock {
 
 type IncomeRow = Awaited<ReturnType<typeof incomeRows>>[number];
 
+/**
+ * The vendor may leave a line out (the contract accepts that); the simulator sends every one, as null
+ * when it has no figure: a row without one fails here.
+ */
+const completeIncome = z.array(incomeStatementItem.required());
+const completeBalance = z.array(balanceSheetItem.required());
+
 async function incomeRows(stock: Stock, period: 'annual' | 'quarterly', limit: number) {
-  return fetchData(income, { thscode: stock.thscode, period, limit: String(limit) }).item;
+  return completeIncome.parse(
+    fetchData(income, { thscode: stock.thscode, period, limit: String(limit) }).item,
+  );
 }
 
 async function balanceRows(stock: Stock, limit: number) {
-  return fetchData(balance, { thscode: stock.thscode, period: 'quarterly', limit: String(limit) }).item;
+  return completeBalance.parse(
+    fetchData(balance, { thscode: stock.thscode, period: 'quarterly', limit: String(limit) }).item,
+  );
 }
 
 /** Two numbers equal within a cent (statement figures carry two decimals). */
@@ -126,13 +142,19 @@ describe('statements invariants (1,000 random cases each)', () => {
         });
         const value = (id: string) => {
           // Either spelling of the id (the vendor prefixes `calculate_`).
-          const hit = data.abilities.flatMap((a) => a.indicators).find((i) => i.index_id.endsWith(id));
+          const hit = data.abilities
+            .flatMap((a) => a.indicators)
+            .find((i) => indicatorBaseId(i.index_id) === id);
           return hit?.value === null || hit?.value === undefined ? null : Number(hit.value);
         };
         const pairs: [string, number | null, number | null][] = [
           ['operating_income_yoy_growth_ratio', row.operating_income, last.operating_income],
           ['operating_profit_yoy_growth_ratio', row.operating_profit, last.operating_profit],
-          ['net_profit_yoy_growth_ratio', row.net_profit, last.net_profit],
+          [
+            'parent_holder_net_profit_yoy_growth_ratio',
+            row.parent_holder_net_profit,
+            last.parent_holder_net_profit,
+          ],
         ];
         for (const [id, now, before] of pairs) {
           const shown = value(id);

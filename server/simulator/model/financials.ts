@@ -262,8 +262,9 @@ function buildPeriods(stock: Stock): Period[] {
       const netProfit = revenue * cur.margin * (1 + 0.05 * rng.normal());
       const profitTotal = netProfit > 0 ? netProfit / (1 - p.taxRate) : netProfit - revenue * 0.002;
       const tax = profitTotal - netProfit;
-      const nonOperating = revenue * 0.003 * rng.normal();
-      const operatingProfit = profitTotal - nonOperating;
+      // Operating profit leaves costs of at least a tenth of revenue (a very high margin with a
+      // non-operating loss would otherwise leave negative costs).
+      const operatingProfit = Math.min(profitTotal - revenue * 0.003 * rng.normal(), revenue * 0.9);
       const totalCost = revenue - operatingProfit;
       const sales = revenue * drift(rng, cur.sales, 0.04);
       const manage = revenue * (stock.isBank ? drift(rng, 0.3, 0.05) : drift(rng, cur.manage, 0.04));
