@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { catalog, operations } from '../src/contract/catalog';
+import { ErrorCode } from '../src/contract/envelope';
 import { FUND_TYPES, fundTypeOf } from '../src/contract/operations/fund-common';
 import { createApp } from './app';
 import { startSimulator } from './simulator/index';
@@ -57,7 +58,9 @@ describe('through the BFF: valid requests', () => {
     if (catalog[id].group === 'market-dumps') {
       it(`${id} is answered by the server itself: with the plane off, a refusal that says so`, async () => {
         const { status, body } = await get(catalog[id].path);
-        expect(status).toBe(404);
+        // A catalogued operation: its refusal is a business error (HTTP 200), whatever the cause.
+        expect(status).toBe(200);
+        expect(body.code).toBe(ErrorCode.GATEWAY_UNKNOWN_OPERATION);
         expect(body.message).toMatch(/MARKET_DATA=off/);
       });
       continue;
@@ -76,9 +79,10 @@ describe('through the BFF: valid requests', () => {
 
 describe('through the BFF: documented rules', () => {
   for (const [name, path, query, code] of RULE_CASES) {
-    it(`${name} → ${code}`, async () => {
-      const { body } = await get(url(path, query));
+    it(`${name} → ${code}, with HTTP 200`, async () => {
+      const { status, body } = await get(url(path, query));
       expect(body.code, body.message).toBe(code);
+      expect(status).toBe(200);
       expect(body.data).toBeNull();
       expect(body.message.length).toBeGreaterThan(0);
     });
