@@ -5,6 +5,7 @@ import { ErrorCode, rawEnvelopeSchema, type RawEnvelope } from '../src/contract/
 import type { AnyOperation } from '../src/contract/operation';
 import { paramFields, type ParamField } from '../src/contract/params';
 import { createApp } from './app';
+import { startBffOnSimulator } from './bff-on-simulator.testkit';
 import { RULE_CASES, SAMPLES, url } from './simulator/conformance-cases.testkit';
 import { startSimulator } from './simulator/index';
 import { TRADING_MORNING, testDumps } from './simulator/testkit';
@@ -25,23 +26,7 @@ let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({
-    apiKey: KEY,
-    now: () => TRADING_MORNING,
-    restricted: 'open',
-    dumps: testDumps,
-  });
-  app = createApp({
-    config: testConfig({
-      LOG_LEVEL: 'silent',
-      UPSTREAM_RATE_PER_S: '1000',
-      UPSTREAM_BURST: '1000',
-      CLIENT_RATE_LIMIT_PER_MIN: '1000000',
-    }),
-    upstream: { baseUrl: sim.url, apiKey: KEY },
-    mode: 'simulated',
-    clock: () => TRADING_MORNING,
-  });
+  ({ app, sim } = await startBffOnSimulator(KEY, { CLIENT_RATE_LIMIT_PER_MIN: '1000000' }));
   base = await app.listen({ host: '127.0.0.1', port: 0 });
 }, 120_000);
 afterAll(async () => {
