@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { errorStatus } from '../error-status';
-import { pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
+import { businessError, pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
 import type { GatewayAnswer, GatewayDeps } from './operation-handler';
 import { ClientRateLimitError } from './client-rate-limit';
 import { DUMP_KINDS, dumpOperationId } from '../../src/contract/operations/market-dumps';
@@ -44,12 +44,12 @@ function fail(
   };
 }
 
+/** A catalogued operation this server does not serve: said in the envelope, with HTTP 200 (the spec). */
 function planeOff(request: FastifyRequest): GatewayAnswer {
-  return fail(
-    request,
-    404,
+  return businessError(
     ErrorCode.GATEWAY_UNKNOWN_OPERATION,
     'The market data plane is off on this server (MARKET_DATA=off): it serves no market dumps.',
+    request.id,
   );
 }
 

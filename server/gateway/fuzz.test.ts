@@ -172,6 +172,13 @@ describe('any request', () => {
           forwarded++;
           expect(res.statusCode).toBe(200);
           expect(calls).toBeLessThanOrEqual(1);
+        } else if (operationByPath(routed)) {
+          // An operation refused (its parameters, or the dumps with the plane off): a business error,
+          // in the envelope with HTTP 200 as the spec has it.
+          expect(calls).toBe(0);
+          expect(res.statusCode).toBe(200);
+          expect(res.json()).toMatchObject({ code: expect.any(Number), data: null });
+          expect(res.json()).not.toMatchObject({ code: 0 });
         } else {
           expect(calls).toBe(0);
           expect(res.statusCode).toBeGreaterThanOrEqual(400);

@@ -139,9 +139,11 @@ describe('parameter checks', () => {
       1002,
       '__proto__',
     ],
-  ])('%s gets its contract code and no upstream call', async (_label, url, code, param) => {
+  ])('%s gets its contract code with HTTP 200 and no upstream call', async (_label, url, code, param) => {
     const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(400);
+    // A business error, as the spec carries them: in `code`, with HTTP status 200.
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const env = envelopeOf(res.body);
     expect(env.code).toBe(code);
     expect(env.message).toContain(`'${param}'`);
@@ -154,9 +156,9 @@ describe('parameter checks', () => {
 describe('date rules use the injected clock', () => {
   const url = '/api/a-share/special-data/hot-stock-list-history?date=2026-07-15';
 
-  it('a day after the clock is out of range (1003) and not forwarded', async () => {
+  it('a day after the clock is out of range (1003, HTTP 200) and not forwarded', async () => {
     const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(200);
     expect(envelopeOf(res.body)).toMatchObject({
       code: 1003,
       message: "Parameter 'date' must not be in the future",
@@ -224,6 +226,14 @@ describe('a valid request', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(body);
     expect(res.headers['x-request-id']).toBe('up-2003');
+    // An error with a success's status is still no data: the browser may not keep it, nor the BFF.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+    fake.behave(answerOk);
+    const next = await app.inject({ method: 'GET', url: HISTORICAL });
+    expect(envelopeOf(next.body).code).toBe(0);
+    expect(next.headers['x-cache']).toBe('MISS');
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('uses its own request id when the service gives none', async () => {

@@ -99,9 +99,10 @@ describe('browser caching of /api answers', () => {
     expect(stale.headers['cache-control']).toBe('private, no-cache');
   });
 
-  it('errors are never stored', async () => {
+  it('errors are never stored, though a business error comes with HTTP 200', async () => {
     const refused = await get({}, `${PATH}?thscode=600519.SH&start=oops`);
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ code: 1002, data: null });
     expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.headers.etag).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { operationByPath } from '../../src/contract/catalog';
-import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
+import { BUSINESS_ERROR_HTTP_STATUS, ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { checkTemporal, parseParams, toRawQuery } from '../../src/contract/params';
 import type { CacheStatus, Served } from './answer-cache';
 import { matchesEtag, type Representation } from './representation';
@@ -59,6 +59,15 @@ function fail(status: number, code: number, message: string, requestId: string):
   };
 }
 
+/**
+ * A business error of an operation (a refused parameter, a dump not ready, ...): the envelope with HTTP
+ * 200 as the spec has it, so that a client checking the status first still reads the code.
+ */
+export function businessError(code: number, message: string, requestId: string): GatewayAnswer {
+  return fail(BUSINESS_ERROR_HTTP_STATUS, code, message, requestId);
+}
+
+/** A path that is no operation (or a method other than GET): 404, as any server answers it. */
 export function unknownOperation(path: string, requestId: string): GatewayAnswer {
   return fail(
     404,
@@ -108,9 +117,9 @@ export function answerOperation(
   if (!op) return unknownOperation(input.path, input.requestId);
 
   const parsed = parseQuery(op, input.query, input.search);
-  if (!parsed.ok) return fail(400, parsed.code, parsed.message, input.requestId);
+  if (!parsed.ok) return businessError(parsed.code, parsed.message, input.requestId);
   const temporal = checkTemporal(op, parsed.value, deps.clock());
-  if (temporal) return fail(400, temporal.code, temporal.message, input.requestId);
+  if (temporal) return businessError(temporal.code, temporal.message, input.requestId);
 
   const request = {
     operation: op,
@@ -160,8 +169,9 @@ function answerOf(op: string, query: string, requestId: string, served: Served):
       code: served.code,
       upstreamRequestId: served.upstreamRequestId,
     },
-    representation: served.representation,
-    freshForMs: served.freshForMs,
+    // A business error comes with HTTP 200 like data, but as plain text: no ETag, never stored.
+    representation: served.code === ErrorCode.OK ? served.representation : undefined,
+    freshForMs: served.code === ErrorCode.OK ? served.freshForMs : undefined,
   };
 }
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { catalog } from '../../src/contract/catalog';
-import { ErrorCode } from '../../src/contract/envelope';
+import { BUSINESS_ERROR_HTTP_STATUS, ErrorCode } from '../../src/contract/envelope';
 import { dumpKindSchema } from '../../src/contract/market-data';
 import { dumpOperationId } from '../../src/contract/operations/market-dumps';
 import type { DumpKind } from '../../src/contract/operations/market-dumps';
@@ -49,6 +49,7 @@ export type CopyResult =
       ok: false;
       /** The envelope code a client gets (4040 when the service's file is not ready yet). */
       code: number;
+      /** 200 with a business code (BUSINESS_ERROR_HTTP_STATUS); the gateway's status for a transport failure. */
       httpStatus: number;
       /** For clients and the status (no link, no key). */
       message: string;
@@ -114,7 +115,7 @@ function downloadFailure(error: unknown): CopyResult {
   if (code === 'ENOSPC' || code === 'EDQUOT') {
     return failed(
       ErrorCode.SERVER_ERROR,
-      503,
+      BUSINESS_ERROR_HTTP_STATUS,
       "The dashboard server's disk is full; the dump could not be copied.",
       `disk full (${code}) while writing the dump copy`,
     );
@@ -190,7 +191,7 @@ export class DumpCopies {
     if (!(await this.opts.leases.acquire(lease, COPY_LEASE_MS))) {
       return failed(
         ErrorCode.DUMP_NOT_READY,
-        200,
+        BUSINESS_ERROR_HTTP_STATUS,
         'Another dashboard server is copying this dump; please try again in a few minutes.',
         'the copy lease is held by another replica',
       );
@@ -223,7 +224,7 @@ export class DumpCopies {
       const notReady = envelope.code === ErrorCode.DUMP_NOT_READY;
       return failed(
         envelope.code,
-        200,
+        BUSINESS_ERROR_HTTP_STATUS,
         notReady
           ? `The market data service has not published today's ${kind} dump yet; please try again later.`
           : `The market data service refused to sign the ${kind} dump (code ${envelope.code}).`,
@@ -245,7 +246,7 @@ export class DumpCopies {
     if (Number.isFinite(expiresAt) && expiresAt <= (this.opts.clock ?? Date.now)()) {
       return failed(
         ErrorCode.DUMP_NOT_READY,
-        200,
+        BUSINESS_ERROR_HTTP_STATUS,
         `The market data service cannot sign the ${kind} dump now; please try again later.`,
         'the signed link (an answer kept while the service fails) has expired',
       );

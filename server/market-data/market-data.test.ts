@@ -390,8 +390,13 @@ describe('the BFF as a drop-in for the dumps', () => {
     });
     apps.push(app);
     const res = await app.inject({ url: '/api/dump/market-dumps/daily-k/download-url' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/MARKET_DATA=off/) });
+    // In the envelope with HTTP 200 (the spec's business errors): the vendor's CLI, which checks the
+    // status first, then shows the message instead of a bare "HTTP 404".
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      code: ErrorCode.GATEWAY_UNKNOWN_OPERATION,
+      message: expect.stringMatching(/MARKET_DATA=off/),
+    });
     expect(fake.requests).toHaveLength(0);
   });
 });
@@ -613,6 +618,8 @@ describe('bad input keeps the previous panel serving', () => {
     const rows = plane.panelStatus().rows;
     service.dumps['daily-k-10d'] = { code: ErrorCode.DUMP_NOT_READY };
     const res = await app.inject({ url: '/api/dump/market-dumps/daily-k-10d/download-url' });
+    // A business code, so HTTP 200 as the service itself sends it.
+    expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       code: ErrorCode.DUMP_NOT_READY,
       message: expect.stringMatching(/not published/),

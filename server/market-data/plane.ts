@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { catalog } from '../../src/contract/catalog';
-import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
+import { BUSINESS_ERROR_HTTP_STATUS, ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { DUMPS_READY_AFTER_S, TAPE_OFF_STATUS } from '../../src/contract/market-data';
 import type { PanelImport, PanelStatus, PlaneStatus, TapeStatus } from '../../src/contract/market-data';
 import { isWeekday, msSinceShanghaiMidnight, tradingDaySet } from '../../src/contract/market-session';
@@ -417,7 +417,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
     });
     if (!copies || !links)
       return fail(
-        503,
+        BUSINESS_ERROR_HTTP_STATUS,
         ErrorCode.DUMP_NOT_READY,
         'The market data plane is starting; please try again shortly.',
       );

@@ -18,7 +18,7 @@ import type { Config } from '../config';
 import { errorStatus } from '../error-status';
 import { ClientRateLimitError } from '../gateway/client-rate-limit';
 import type { GatewayAnswer } from '../gateway/operation-handler';
-import { pathOf } from '../gateway/operation-handler';
+import { businessError, pathOf } from '../gateway/operation-handler';
 import type { Ticker } from '../gateway/ticker';
 import type { Upstream } from '../gateway/upstream-client';
 import { leasesFor } from './lease';
@@ -152,13 +152,7 @@ export function dumpLinkAnswerer(plane: MarketDataPlane) {
       unknown: 'reject',
       known: dumpParamNames,
     });
-    if (!parsed.ok) {
-      return {
-        ...base,
-        status: 400,
-        body: JSON.stringify(errorEnvelope(parsed.code, parsed.message, request.id)),
-      };
-    }
+    if (!parsed.ok) return businessError(parsed.code, parsed.message, request.id);
     // The Host was checked against the allow-list before any route (auth/plugin.ts).
     const answer = await plane.answerDumpLink(kind, `${request.protocol}://${request.host}`, request.id);
     return { ...base, status: answer.status, body: answer.body };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalog, operations } from '../../src/contract/catalog';
 import { implementedOperations, startSimulator } from './index';
-import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, simAt, testDumps } from './testkit';
+import { AFTER_CLOSE, HOLIDAY, KEY, TRADING_MORNING, WEEKEND, call, get, simAt, testDumps } from './testkit';
 import { DATE_BOUND_SAMPLES, RULE_CASES, SAMPLES, url } from './conformance-cases.testkit';
 
 const apps = new Map<string, ReturnType<typeof simAt>>();
@@ -35,6 +35,15 @@ describe('envelope, authentication and routing', () => {
       const env = await call(app(TRADING_MORNING), '/api/a-share/calendar/trading-days', key);
       expect(env.code).toBe(2001);
       expect(env.data).toBeNull();
+    }
+  });
+
+  it('answers every documented business error with HTTP 200, as the service does', async () => {
+    for (const [name, path, query, code] of RULE_CASES) {
+      const res = await get(app(TRADING_MORNING, modeOf(path)), url(path, query));
+      expect(res.statusCode, name).toBe(200);
+      const body: unknown = JSON.parse(res.body);
+      expect(body, name).toMatchObject({ code, data: null });
     }
   });
 

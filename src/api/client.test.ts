@@ -254,13 +254,15 @@ describe('fetchOperationRaw', () => {
   });
 
   it('resolves with a refusal too, and says when the body is not an envelope', async () => {
+    // As the BFF refuses a parameter: a business error, so HTTP 200 (the spec), read by its code.
     const refusal = { code: 1001, message: "Parameter 'thscode' is required", request_id: 'r-2', data: null };
-    const client = createApiClient({ fetch: fakeFetch(() => json(refusal, 400)).fetch });
+    const client = createApiClient({ fetch: fakeFetch(() => json(refusal)).fetch });
     const refused = await client.fetchOperationRaw('a-share/prices/historical', '');
     expect(refused).toMatchObject({
       url: '/api/a-share/prices/historical',
-      httpStatus: 400,
+      httpStatus: 200,
       envelope: refusal,
+      problem: null,
     });
 
     const broken = createApiClient({ fetch: fakeFetch(() => new Response('<html>', { status: 502 })).fetch });

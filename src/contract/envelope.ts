@@ -93,6 +93,14 @@ export interface ErrorEnvelope {
   data: null;
 }
 
+/**
+ * The HTTP status of an answer about an operation, whatever its code. The spec: "Business errors are
+ * carried in `code` with HTTP status 200" (the vendor: success is "HTTP 200 and `code == 0`"). Only a
+ * rate limit (429) and a failure to reach or read the service (the gateway's 502/503/504) have a status
+ * of their own; a client reads `code` first either way.
+ */
+export const BUSINESS_ERROR_HTTP_STATUS = 200;
+
 export function errorEnvelope(code: number, message: string, requestId: string): ErrorEnvelope {
   return { code, message, request_id: requestId, data: null };
 }

@@ -9,7 +9,7 @@ import { trendCodes, type HotSearch } from './url-state';
 
 /**
  * From view state to operation parameters, and the checks the service would otherwise answer with a
- * parameter error (an HTTP 400 from the server, which the browser logs as a failed request). The route
+ * parameter error (code 1001–1004, a wasted round trip and an error in place of the data). The route
  * loader and the components both go through these functions, so a prefetch lands on the key a component
  * reads and neither sends a request the service must refuse.
  */
