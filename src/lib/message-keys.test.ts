@@ -157,8 +157,14 @@ const DYNAMIC: readonly Dynamic[] = [
   {
     dictionary: 'features/fund/messages.ts',
     template: '`diag.${key}`',
-    keys: 'diag.return_score diag.risk_score diag.stability_score diag.timing_score diag.selection_score diag.resilience',
-    reason: 'the diagnosis scores the service sends',
+    keys: 'diag.return_score diag.risk_score diag.stability_score diag.timing_score diag.selection_score diag.resilience diag.experience_score',
+    reason: "the diagnosis scores the service sends, and a manager's radar dimensions (HoldersTab)",
+  },
+  {
+    dictionary: 'features/fund/messages.ts',
+    template: "`manager.horizon.${node.horizon ?? ''}`",
+    keys: 'manager.horizon.1y manager.horizon.3y manager.horizon.5y',
+    reason: "the horizons of a manager's radar nodes (radar_comparison, as documented)",
   },
   {
     dictionary: 'features/fund/messages.ts',
