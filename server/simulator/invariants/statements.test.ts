@@ -7,8 +7,8 @@ import {
   incomeStatementItem,
   indicatorBaseId,
 } from '../../../src/contract/operations/financials';
-import { financialRoutes } from '../handlers/financials';
-import { testDumps } from '../testkit';
+import { mustAnswer } from './arbitraries.testkit';
+import type { OperationId } from '../../../src/contract/catalog';
 import { dayOf } from '../model/calendar';
 import { allStocks, stockByCode, type Stock } from '../model/universe';
 
@@ -25,19 +25,12 @@ const income = catalog['a-share/financials/income-statements'];
 const balance = catalog['a-share/financials/balance-sheets'];
 const indicators = catalog['a-share/financials/indicators'];
 
-/**
- * An operation's answer as the simulator's server gives it (parameters checked by the catalog, data
- * parsed with the contract), in-process: a thousand cases stay within seconds.
- */
+/** An operation's answer on the pinned clock (in-process, parameters checked, data parsed). */
 function fetchData<D extends z.ZodType>(
-  op: { id: string; data: D },
+  op: { readonly id: OperationId; readonly data: D },
   query: Record<string, string>,
 ): z.output<D> {
-  const route = financialRoutes.find((r) => r.id === op.id);
-  if (!route) throw new Error(`no route for ${op.id}`);
-  const outcome = route.run(query, { now: NOW, origin: 'http://simulator.invalid', dumps: testDumps });
-  if (!outcome.ok) throw new Error(`${op.id}: code ${outcome.code} ${outcome.message}`);
-  return op.data.parse(outcome.data);
+  return mustAnswer(op, query, NOW);
 }
 
 /** Listed companies that have published statements by the clock (the universe also holds future IPOs). */
