@@ -48,7 +48,7 @@ const DEFAULT_BUDGET: Budget = { jsKb: 250, rounds: 1 };
  * that it is fixed rather than forgotten: the budget stops it from growing, not from shrinking.
  */
 const BUDGETS: Readonly<Record<string, Budget>> = {
-  // Index candles and the limit pools wait for /bff/mode (the server's clock gives today's window).
+  // The limit pools wait for the trading calendar (the latest trading day), the sectors' quotes for their lists.
   '/': { jsKb: 220, rounds: 2 },
   // The short-term benchmark waits for the trading calendar (the last trading day).
   '/auction': { jsKb: 250, rounds: 2 },
@@ -70,7 +70,7 @@ const BUDGETS: Readonly<Record<string, Budget>> = {
   '/options/$thscode': { jsKb: 330, rounds: 2 },
   // The candles wait for the trading calendar.
   '/sectors/$thscode': { jsKb: 325, rounds: 2 },
-  // Quote, candles and the first tab wait for /bff/mode (the server's clock gives the chart's window).
+  // Measured 1 since /bff/mode is not counted (MODE_PATH); the first tab's data may follow the quote.
   '/stock/$thscode': { jsKb: 355, rounds: 2 },
   '/watchlists/$id': { jsKb: 260, rounds: 1 },
   '/watchlists/import': { jsKb: 225, rounds: 1 },
