@@ -209,10 +209,17 @@ export function sendAnswer(reply: FastifyReply, answer: GatewayAnswer): FastifyR
   reply.type('application/json; charset=utf-8');
   const rep = answer.representation;
   if (!rep) return reply.send(answer.body);
+  return sendRepresentation(reply, rep);
+}
+
+/**
+ * Sends a kept answer with its ETag (a matching If-None-Match gets 304) in the encoding the browser takes,
+ * compressed once per answer (the compress plugin skips a body that already has an encoding).
+ */
+export function sendRepresentation(reply: FastifyReply, rep: Representation): FastifyReply {
   const { headers } = reply.request;
   reply.header('etag', rep.etag).header('vary', 'accept-encoding');
   if (matchesEtag(headers['if-none-match'], rep.etag)) return reply.code(304).send();
-  // Compressed once per answer (the compress plugin skips a body that already has an encoding).
   const encoding = rep.encodingFor(headers['accept-encoding']);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   // Identity goes as the text: Node writes it with the headers in one piece, where a Buffer body is a

@@ -1,5 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CROSS_SECTION_HIGH_DAYS, CROSS_SECTION_RETURN_DAYS } from '../../src/contract/market-cross-section';
+import type { PanelStatus } from '../../src/contract/market-data';
+import { Representation } from '../gateway/representation';
+import type { ResearchStore } from './research-store';
 
 /**
  * The cross-section's SQL over `panel_recent` (the last CROSS_SECTION_HIGH_DAYS trading days, forward-
@@ -53,9 +56,53 @@ SELECT json_object(
     '[]'::JSON)
 )::VARCHAR AS body`;
 
+const EMPTY_CROSS_SECTION = '{"date":null,"item":[]}';
+
 /** Every stock on the panel's latest day (see the contract), as JSON text; an empty panel: no rows, date null. */
 export async function crossSectionJson(connection: DuckDBConnection): Promise<string> {
   const reader = await connection.runAndReadAll(CROSS_SECTION_JSON_SQL);
   const body = reader.getRowsJson()[0]?.[0];
-  return typeof body === 'string' ? body : '{"date":null,"item":[]}';
+  return typeof body === 'string' ? body : EMPTY_CROSS_SECTION;
+}
+
+/** What identifies the panel's content: it changes with every import that reached the store. */
+export function panelVersion(panel: PanelStatus): string {
+  const last = panel.last_import;
+  return [
+    panel.latest_date,
+    panel.rows,
+    panel.codes,
+    panel.events,
+    last?.batch_id,
+    last?.status,
+    last?.completed_at,
+  ].join('|');
+}
+
+/**
+ * The cross-section as it goes over the wire, kept until the panel changes: the panel changes only on an
+ * import, so the query, the JSON text, its tag and its compressed forms are made once per import and every
+ * later request is served as the same bytes (a browser that has them gets 304). Requests that come while it
+ * is built wait for the same build.
+ */
+export function keptCrossSection(
+  source: () => { store: ResearchStore | null; panel: PanelStatus },
+): () => Promise<Representation> {
+  let kept: { version: string; answer: Promise<Representation> } | null = null;
+  return () => {
+    const { store, panel } = source();
+    const version = store ? panelVersion(panel) : 'off';
+    if (kept?.version !== version) {
+      const answer = (store ? store.read(crossSectionJson) : Promise.resolve(EMPTY_CROSS_SECTION)).then(
+        (body) => new Representation(body),
+      );
+      const entry = { version, answer };
+      kept = entry;
+      // A failed build is not kept: the next request tries again.
+      answer.catch(() => {
+        if (kept === entry) kept = null;
+      });
+    }
+    return kept.answer;
+  };
 }

@@ -454,6 +454,39 @@ describe('the research panel', () => {
     }
   });
 
+  it('keeps the cross-section as sent until an import changes the panel: the same bytes and tag, 304 to a browser that has them', async () => {
+    const early = join(files.dir, 'early-cs.parquet');
+    await writeDailyKParquet(
+      early,
+      ALL_BARS.filter((b) => b.date < LAST),
+    );
+    service.dumps = {
+      'daily-k': { file: early },
+      'daily-k-10d': { file: files.recent },
+      'adjustment-factors': { file: files.events },
+    };
+    const { app, plane } = await startApp();
+    const url = `${MARKET_DATA_BASE_PATH}${CROSS_SECTION_ROUTE}`;
+    const get = (headers: Record<string, string> = {}) => app.inject({ url, headers });
+    // Three codes: below the size worth compressing, so the text itself.
+    const first = await get();
+    const second = await get();
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const etag = String(first.headers.etag);
+    expect(second.headers.etag).toBe(etag);
+    const dayBefore = crossSectionSchema.parse(first.json());
+    expect(dayBefore.date).toBe(DAYS[DAYS.length - 2]);
+    const revalidated = await get({ 'if-none-match': etag });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+    // The ten-day dump brings the last day: a new answer with a new tag.
+    await plane.sync();
+    const after = await get({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(crossSectionSchema.parse(after.json()).date).toBe(LAST);
+  });
+
   it('checks the daily parameters as the /api operations do, naming the field', async () => {
     const { app } = await startApp();
     const cases: [string, number, RegExp][] = [

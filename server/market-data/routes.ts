@@ -18,11 +18,11 @@ import type { Config } from '../config';
 import { errorStatus } from '../error-status';
 import { ClientRateLimitError } from '../gateway/client-rate-limit';
 import type { GatewayAnswer } from '../gateway/operation-handler';
-import { businessError, pathOf } from '../gateway/operation-handler';
+import { businessError, pathOf, sendRepresentation } from '../gateway/operation-handler';
 import type { Ticker } from '../gateway/ticker';
 import type { Upstream } from '../gateway/upstream-client';
 import { leasesFor } from './lease';
-import { crossSectionJson } from './cross-section';
+import { keptCrossSection } from './cross-section';
 import { panelDailyParamsSchema } from '../../src/contract/market-data-params';
 import { CROSS_SECTION_ROUTE } from '../../src/contract/market-cross-section';
 import type { Leases } from './lease';
@@ -87,13 +87,11 @@ export const marketDataRoutes: FastifyPluginAsync<MarketDataRoutesOptions> = asy
   });
 
   // Every stock on the panel's latest day (the bench's whole-market query; the screener's first fields).
+  const crossSection = keptCrossSection(() => ({ store: plane.store(), panel: plane.panelStatus() }));
   app.get(CROSS_SECTION_ROUTE, routeOptions, async (_request, reply) => {
-    const store = plane.store();
-    const body = store ? await store.read(crossSectionJson) : '{"date":null,"item":[]}';
-    return reply
-      .header('cache-control', 'private, no-cache')
-      .type('application/json; charset=utf-8')
-      .send(body);
+    const answer = await crossSection();
+    reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8');
+    return sendRepresentation(reply, answer);
   });
 
   // The file behind a signed link: the link is the credential (no key, no session), so a download
