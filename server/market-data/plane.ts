@@ -98,6 +98,8 @@ export interface MarketDataPlane {
   panelStatus(): PanelStatus;
   /** The minute tape's part of the status (the tape recorder provides it). */
   provideTapeStatus(provider: () => Promise<TapeStatus>): void;
+  /** Called after the panel was read again following an import (answers kept per panel are rebuilt). */
+  onPanelChange(listener: () => void): void;
   /** The store once started (the tape keeps its own tables in it), else null. */
   store(): ResearchStore | null;
   /** A signed link of the BFF's own to today's copy of a dump, as the service's envelope. */
@@ -130,6 +132,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
   let lastImport: PanelImport | null = null;
   let importing: DumpKind | null = null;
   let tape: () => Promise<TapeStatus> = async () => TAPE_OFF_STATUS;
+  const panelListeners: (() => void)[] = [];
   let calendar: { fetchedFor: string; days: Set<string> } | null = null;
   let timer: (() => void) | null = null;
   let running: Promise<SyncReport> | null = null;
@@ -188,6 +191,7 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
     if (!store) return;
     extent = await store.read(readPanelExtent);
     lastImport = (await store.read(readLastImport)) ?? lastImport;
+    for (const listener of panelListeners) listener();
   }
 
   /** A failure that left no batch in the store (not ready, or the store refused even that). */
@@ -502,6 +506,9 @@ export function createMarketDataPlane(opts: MarketDataPlaneOptions): MarketDataP
     panelStatus,
     provideTapeStatus(provider) {
       tape = provider;
+    },
+    onPanelChange(listener) {
+      panelListeners.push(listener);
     },
     store: () => store,
     answerDumpLink,

@@ -88,6 +88,8 @@ export const marketDataRoutes: FastifyPluginAsync<MarketDataRoutesOptions> = asy
 
   // Every stock on the panel's latest day (the bench's whole-market query; the screener's first fields).
   const crossSection = keptCrossSection(() => ({ store: plane.store(), panel: plane.panelStatus() }));
+  // Made as soon as the panel changes, so the first request after an import is served at once.
+  plane.onPanelChange(() => void crossSection().catch(() => undefined));
   app.get(CROSS_SECTION_ROUTE, routeOptions, async (_request, reply) => {
     const answer = await crossSection();
     reply.header('cache-control', 'private, no-cache').type('application/json; charset=utf-8');
