@@ -194,4 +194,9 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === 'child') await child(process.argv[3] ?? '');
-else await main();
+else {
+  await main();
+  // Everything is closed, yet the process stayed up after the table (only the standard streams and a
+  // MessagePort were listed as active handles; the cause was not found): a script ends here.
+  process.exit(0);
+}
