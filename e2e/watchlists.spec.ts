@@ -176,5 +176,5 @@ test('add to watchlist from the stock view header', async ({ page }) => {
   await expect(panel.getByRole('status')).toContainText(`已加入「${name}」`);
   await panel.getByRole('link', { name: '查看' }).click();
   await expect(lists.title).toHaveText(name);
-  expect(await lists.codes()).toEqual(['600519.SH']);
+  await expect.poll(() => lists.codes()).toEqual(['600519.SH']);
 });
