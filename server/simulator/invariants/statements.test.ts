@@ -10,6 +10,7 @@ import {
 import { mustAnswer } from './arbitraries.testkit';
 import type { OperationId } from '../../../src/contract/catalog';
 import { dayOf } from '../model/calendar';
+import { FULLY_FLOATING } from '../model/names';
 import { allStocks, stockByCode, type Stock } from '../model/universe';
 
 /**
@@ -116,6 +117,32 @@ describe('statements invariants (1,000 random cases each)', () => {
               Math.abs(row.basic_eps * stock.totalShares - row.parent_holder_net_profit),
               `${stock.thscode} ${row.fiscal_year}${row.fiscal_period}`,
             ).toBeLessThanOrEqual(0.00005 * stock.totalShares + 0.01);
+          }
+        },
+      ),
+      RUNS,
+    );
+  }, 60_000);
+
+  it('EPS of a company whose every share floats = parent net profit ÷ the float shares the stock page shows (auction float cap ÷ its price)', async () => {
+    const auction = catalog['a-share/auction/snapshot'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FULLY_FLOATING),
+        fc.constantFrom('annual' as const, 'quarterly' as const),
+        async (code, period) => {
+          const stock = stockOf(code);
+          const item = fetchData(auction, { thscodes: code, stage: 'final' }).item[0];
+          const cap = item?.float_market_cap ?? null;
+          const price = item?.last_price ?? null;
+          if (cap === null || price === null) throw new Error(`${code}: no float market cap`);
+          const shares = cap / price;
+          for (const row of await incomeRows(stock, period, 4)) {
+            if (row.basic_eps === null || row.parent_holder_net_profit === null) continue;
+            expect(
+              row.basic_eps,
+              `${code} ${row.fiscal_year}${row.fiscal_period}: EPS against parent ÷ ${shares} shares`,
+            ).toBeCloseTo(row.parent_holder_net_profit / shares, 3);
           }
         },
       ),
