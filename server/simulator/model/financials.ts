@@ -20,7 +20,8 @@ import { REFERENCE_DATE, type Stock } from './universe';
  *   leverage (debt ratio) moves from quarter to quarter, and total assets = total liabilities + equity
  *   exactly, in the published (rounded) figures;
  * - basic EPS = parent net profit ÷ total shares (the share count of the valuations: market value =
- *   price × total shares), rounded to 4 decimals.
+ *   price × total shares), rounded to 4 decimals; for a company whose every share floats
+ *   (names.ts FULLY_FLOATING) that is the float share count the stock page shows.
  * Quarterly income and cash-flow figures are cumulative year to date (Q4 = full year = the annual row);
  * balance sheets are point in time. Each period is disclosed on a seeded date inside the legal window
  * (Q1 by April 30, half year by August 31, Q3 by October 31, annual by April 30 of the next year).
@@ -88,7 +89,7 @@ interface Profile {
   surcharge: number;
   /** Other operating costs (impairments, other losses net of other gains) as a share of revenue. */
   other: number;
-  /** Cost of sales never falls below this share of revenue (the margin left to expenses is bounded). */
+  /** Cost of sales centres no lower than this share of revenue (the margin left to expenses is bounded). */
   costFloor: number;
   /** The gross margin never falls below this (a loss-maker's further losses are impairments). */
   grossFloor: number;
