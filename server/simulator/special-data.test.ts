@@ -10,6 +10,8 @@ import {
   fetchData,
   simulatorsForFile,
 } from './testkit';
+import { dayOf } from './model/calendar';
+import { allStocks } from './model/universe';
 
 const dtList = catalog['a-share/special-data/dragon-tiger-list'];
 const dtStock = catalog['a-share/special-data/dragon-tiger-stock-institution'];
@@ -310,6 +312,48 @@ describe('auction', () => {
     expect(data.item.length).toBeGreaterThan(3);
     for (const row of data.item) expect(row.tags.some((t) => t === '首板' || t.endsWith('连板'))).toBe(true);
   });
+
+  it('a few stocks whose orders have not crossed yet have null figures (never 0) early in the auction; all by 09:25', async () => {
+    const listed = allStocks().filter((s) => s.listDay < dayOf('2026-07-15'));
+    const rows = async (iso: string, stage: 'live' | 'final') => {
+      const app = sim(at(iso));
+      const out = [];
+      for (let i = 0; i < listed.length; i += 100) {
+        const thscodes = listed
+          .slice(i, i + 100)
+          .map((s) => s.thscode)
+          .join(',');
+        out.push(...(await fetchData(app, auction, { thscodes, stage })).item);
+      }
+      return out;
+    };
+    const early = await rows('2026-07-15T09:15:40+08:00', 'live');
+    expect(early).toHaveLength(listed.length);
+    const open = early.filter((r) => r.auction_price === null);
+    // Rare: about 3 % of stocks a day.
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.length / early.length).toBeLessThan(0.05);
+    for (const row of open) {
+      const { thscode, ticker, name, pre_close_price, ...figures } = row;
+      expect([thscode, ticker, name].every((t) => t.length > 0)).toBe(true);
+      expect(pre_close_price, thscode).toBeGreaterThan(0);
+      expect(
+        Object.values(figures).every((v) => v === null),
+        thscode,
+      ).toBe(true);
+    }
+    for (const row of early.filter((r) => r.auction_price !== null)) {
+      expect(row.auction_price, row.thscode).toBeGreaterThan(0);
+      expect(row.auction_volume, row.thscode).toBeGreaterThan(0);
+    }
+    for (const [iso, stage] of [
+      ['2026-07-15T09:24:00+08:00', 'live'],
+      ['2026-07-15T10:10:00+08:00', 'final'],
+    ] as const) {
+      const late = await rows(iso, stage);
+      expect(late.filter((r) => r.auction_price === null).map((r) => r.thscode)).toEqual([]);
+    }
+  }, 60_000);
 
   it('refuses index and fund codes with a parameter error', async () => {
     const env = await call(sim(TRADING_MORNING), '/api/a-share/auction/snapshot?thscodes=510300.SH');

@@ -37,6 +37,11 @@ const MESSAGES = {
   'nav.limitUp': ['涨停复盘', 'Limit-ups'],
   'nav.sectors': ['板块', 'Sectors'],
   'shell.dataTime': ['数据时间', 'Data time'],
+  'quoteTime.read': ['读取', 'read'],
+  'quoteTime.readTitle': [
+    '服务未给出行情时间：这是读取行情的时间（整分钟；收盘后为最近一个交易日的收盘时间）',
+    'The service gives no quote time: this is when the quote was read (to the minute; after a session, its close)',
+  ],
   'shell.dataTimeHint': [
     '本页行情数据中最新的报价时间（北京时间）',
     'Time of the newest quote among the market data on this page (Beijing time)',

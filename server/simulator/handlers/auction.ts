@@ -9,11 +9,28 @@ import { stockByCode } from '../model/universe';
 import { SimError, defineHandler } from '../route';
 import { clockOf } from './common';
 
+/** A snapshot row; before a stock's orders cross, every figure but the previous close is null. */
 function quoteItem(q: AuctionQuote) {
+  const id = { thscode: q.stock.thscode, ticker: q.stock.ticker, name: q.stock.name };
+  if (!q.matched) {
+    return {
+      ...id,
+      auction_price: null,
+      auction_pct: null,
+      auction_volume: null,
+      auction_amount: null,
+      auction_unmatched: null,
+      auction_turnover_pct: null,
+      auction_yesterday_ratio_pct: null,
+      auction_volume_ratio: null,
+      pre_close_price: q.preClose,
+      open_price: null,
+      last_price: null,
+      float_market_cap: null,
+    };
+  }
   return {
-    thscode: q.stock.thscode,
-    ticker: q.stock.ticker,
-    name: q.stock.name,
+    ...id,
     auction_price: q.price,
     auction_pct: q.pct,
     auction_volume: q.lots,

@@ -10,6 +10,7 @@ import {
 import { mustAnswer } from './arbitraries.testkit';
 import type { OperationId } from '../../../src/contract/catalog';
 import { dayOf } from '../model/calendar';
+import { FULLY_FLOATING } from '../model/names';
 import { allStocks, stockByCode, type Stock } from '../model/universe';
 
 /**
@@ -79,6 +80,9 @@ function eachCompany(codes: fc.Arbitrary<string>, check: (stock: Stock) => Promi
 
 const growthPct = (now: number, before: number) => (now / before - 1) * 100;
 
+/** How far apart two positive ratios are, as a factor ≥ 1 (1.1 = one is 10 % above the other). */
+const band = (a: number, b: number) => Math.max(a / b, b / a);
+
 function sameQuarterLastYear(rows: readonly IncomeRow[], row: IncomeRow): IncomeRow | undefined {
   return rows.find((r) => r.fiscal_year === row.fiscal_year - 1 && r.fiscal_period === row.fiscal_period);
 }
@@ -113,6 +117,32 @@ describe('statements invariants (1,000 random cases each)', () => {
               Math.abs(row.basic_eps * stock.totalShares - row.parent_holder_net_profit),
               `${stock.thscode} ${row.fiscal_year}${row.fiscal_period}`,
             ).toBeLessThanOrEqual(0.00005 * stock.totalShares + 0.01);
+          }
+        },
+      ),
+      RUNS,
+    );
+  }, 60_000);
+
+  it('EPS of a company whose every share floats = parent net profit ÷ the float shares the stock page shows (auction float cap ÷ its price)', async () => {
+    const auction = catalog['a-share/auction/snapshot'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...FULLY_FLOATING),
+        fc.constantFrom('annual' as const, 'quarterly' as const),
+        async (code, period) => {
+          const stock = stockOf(code);
+          const item = fetchData(auction, { thscodes: code, stage: 'final' }).item[0];
+          const cap = item?.float_market_cap ?? null;
+          const price = item?.last_price ?? null;
+          if (cap === null || price === null) throw new Error(`${code}: no float market cap`);
+          const shares = cap / price;
+          for (const row of await incomeRows(stock, period, 4)) {
+            if (row.basic_eps === null || row.parent_holder_net_profit === null) continue;
+            expect(
+              row.basic_eps,
+              `${code} ${row.fiscal_year}${row.fiscal_period}: EPS against parent ÷ ${shares} shares`,
+            ).toBeCloseTo(row.parent_holder_net_profit / shares, 3);
           }
         },
       ),
@@ -231,6 +261,38 @@ describe('statements invariants (1,000 random cases each)', () => {
         share(now[k], before[k]),
       );
       expect(distinct(growth), `${stock.thscode} balance growth`).toBeGreaterThan(1);
+    });
+  }, 60_000);
+
+  it('annual cost of sales follows revenue: gross margin drifts at most 3 points a year, cost growth within 15 % of revenue growth, expense ratios within 25 %', async () => {
+    await eachCompany(nonBank, async (stock) => {
+      const rows = await incomeRows(stock, 'annual', 8);
+      for (const row of rows) {
+        const last = sameQuarterLastYear(rows, row);
+        const r = row.operating_income;
+        const r0 = last?.operating_income ?? null;
+        if (!last || r === null || r0 === null || r <= 0 || r0 <= 0) continue;
+        const at = `${stock.thscode} ${last.fiscal_year}→${row.fiscal_year}`;
+        const { operating_costs: c, sales_fee: s, manage_fee: m } = row;
+        const rd = row.research_and_development_expenses;
+        if (c !== null && last.operating_costs !== null) {
+          const margin = 1 - c / r;
+          const margin0 = 1 - last.operating_costs / r0;
+          expect(Math.abs(margin - margin0) * 100, `${at} gross margin (points)`).toBeLessThanOrEqual(3);
+          // (1 + cost growth) ÷ (1 + revenue growth): the cost ratio's year-on-year factor.
+          expect(band(c / r, last.operating_costs / r0), `${at} cost of sales ÷ revenue`).toBeLessThanOrEqual(
+            1.15,
+          );
+        }
+        for (const [name, now, before] of [
+          ['selling', s, last.sales_fee],
+          ['administrative', m, last.manage_fee],
+          ['R&D', rd, last.research_and_development_expenses],
+        ] as const) {
+          if (now === null || before === null || now <= 0 || before <= 0) continue;
+          expect(band(now / r, before / r0), `${at} ${name} ÷ revenue`).toBeLessThanOrEqual(1.25);
+        }
+      }
     });
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import { dayScores, rankOf } from './hot';
 import { TIMETABLE } from '../../../src/contract/market-session';
 import { auctionShareOf, barAsOf, dailyBar, jumpPlanAt } from './prices';
-import { mix, round, tri } from './random';
+import { mix, round, tri, unit } from './random';
 import { type MarketClock } from './session';
 import { allStocks, priceLimit, type Stock } from './universe';
 import { tradingDayAt } from './calendar';
@@ -9,7 +9,9 @@ import { tradingDayAt } from './calendar';
 /**
  * Opening call auction of a trading day: the matched price is the day's open and the matched volume a
  * seeded share (2-6%) of the day's volume. During 09:15-09:25 the indicative price walks from near the
- * previous close to the final price.
+ * previous close to the final price; a few stocks a day (thin order books) have no crossing orders for the
+ * first minutes, and until then there is no indicative figure at all (`matched: false`: the service sends
+ * null for every auction number, never zero).
  */
 
 export interface AuctionQuote {
@@ -28,6 +30,20 @@ export interface AuctionQuote {
   open: number;
   last: number;
   floatCap: number;
+  /** Whether the orders have crossed yet (always after 09:25); the figures above mean nothing if not. */
+  matched: boolean;
+}
+
+/** Share of stocks a day whose auction orders first cross only some minutes after 09:15. */
+const LATE_MATCH_SHARE = 0.03;
+
+/**
+ * Seconds after 09:15 at which a stock's auction orders first cross on a trading index: at once for
+ * most; between 30 s and 8 min for a seeded few (LATE_MATCH_SHARE), always before the 09:25 match.
+ */
+export function firstCrossSecond(stock: Stock, index: number): number {
+  const u = unit(mix(stock.seed ^ 0x5bd1e995, index));
+  return u < LATE_MATCH_SHARE ? Math.round(30 + (u / LATE_MATCH_SHARE) * 450) : 0;
 }
 
 function auctionLots(stock: Stock, index: number): number {
@@ -48,9 +64,8 @@ export function auctionQuote(
   const bar = dailyBar(stock, index);
   if (!bar) return null;
   const running = live && index === clock.todayIndex && clock.auctionRunning;
-  const progress = running
-    ? (clock.secondOfDay - TIMETABLE.openingAuction) / (TIMETABLE.openingMatch - TIMETABLE.openingAuction)
-    : 1;
+  const elapsed = clock.secondOfDay - TIMETABLE.openingAuction;
+  const progress = running ? elapsed / (TIMETABLE.openingMatch - TIMETABLE.openingAuction) : 1;
   const finalLots = Math.round((bar.volume * auctionShareOf(stock, index)) / 100);
   let price = bar.open;
   let lots = finalLots;
@@ -81,6 +96,7 @@ export function auctionQuote(
     open: running ? price : bar.open,
     last,
     floatCap: round(bar.floatShares * last, 2),
+    matched: !running || elapsed >= firstCrossSecond(stock, index),
   };
 }
 

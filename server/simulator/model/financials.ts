@@ -5,17 +5,23 @@ import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
  * Financial statements of every company, built period by period from a yearly revenue path (anchored
- * near the stock's reference revenue, never on a round figure), a net margin path and cost ratios that
- * differ by company, move from year to year and from period to period (selling, administrative and R&D
- * expenses are drawn independently; R&D weight depends on the industry). The statements obey the
- * accounting identities:
+ * near the stock's reference revenue, never on a round figure) and cost ratios to revenue that differ by
+ * company and move as a business does: each ratio (cost of sales, selling, administrative, R&D, taxes
+ * and surcharges, other operating costs) follows its own mean-reverting path with bounded steps from
+ * year to year (a gross margin drifts a few points at most; costs grow with revenue within a band), and
+ * the periods of a year scatter a little around it. The profits are what the costs leave: operating
+ * profit = revenue − costs (at most 90 % of revenue), then non-operating items and income tax. The ratios'
+ * centres are solved so that the operating margin lands near what the stock's net margin implies (a very
+ * high margin leaves less to the expenses; a loss-maker keeps a positive gross margin and loses through
+ * impairments). The statements obey the accounting identities:
  * - operating expenses (total operating cost) = revenue − operating profit, of which cost of sales,
  *   selling, administrative and R&D expenses are parts (taxes, surcharges and impairments the rest);
  * - equity rolls forward with the net profit of each quarter less the dividends paid in it, the
  *   leverage (debt ratio) moves from quarter to quarter, and total assets = total liabilities + equity
  *   exactly, in the published (rounded) figures;
  * - basic EPS = parent net profit ÷ total shares (the share count of the valuations: market value =
- *   price × total shares), rounded to 4 decimals.
+ *   price × total shares), rounded to 4 decimals; for a company whose every share floats
+ *   (names.ts FULLY_FLOATING) that is the float share count the stock page shows.
  * Quarterly income and cash-flow figures are cumulative year to date (Q4 = full year = the annual row);
  * balance sheets are point in time. Each period is disclosed on a seeded date inside the legal window
  * (Q1 by April 30, half year by August 31, Q3 by October 31, annual by April 30 of the next year).
@@ -76,13 +82,17 @@ export interface Period {
 }
 
 interface Profile {
-  /** Expense ratios to revenue around which the yearly ratios move. */
+  /** Expense ratios to revenue of the company's sector, before they are fitted to its margin. */
   sales: number;
   manage: number;
   rd: number;
   surcharge: number;
-  /** Cost of sales never falls below this share of revenue (the margin left to expenses is bounded). */
+  /** Other operating costs (impairments, other losses net of other gains) as a share of revenue. */
+  other: number;
+  /** Cost of sales centres no lower than this share of revenue (the margin left to expenses is bounded). */
   costFloor: number;
+  /** The gross margin never falls below this (a loss-maker's further losses are impairments). */
+  grossFloor: number;
   assetsToRevenue: number;
   debtRatio: number;
   currentShare: number;
@@ -115,6 +125,7 @@ const PHARMA_SECTORS = ['化学制药', '生物制品', '医疗器械', '中药'
 
 function profileOf(stock: Stock): Profile {
   const rng = Rng.of(stock.thscode, 'financial-profile');
+  const costs = Rng.of(stock.thscode, 'financial-costs');
   const tech = TECH_SECTORS.includes(stock.sector);
   const pharma = PHARMA_SECTORS.includes(stock.sector);
   const liquor = stock.sector === '白酒';
@@ -161,6 +172,9 @@ function profileOf(stock: Stock): Profile {
     growth: rng.range(-0.02, 0.15),
     growthNoise: stock.known ? 0.05 : 0.12,
     interestRate: rng.range(0.025, 0.05),
+    // Drawn apart from the rest, so adding them moved no other figure.
+    other: costs.range(0.003, 0.015),
+    grossFloor: costs.range(0.04, 0.15),
     nulls,
   };
 }
@@ -188,16 +202,83 @@ function drift(rng: Rng, base: number, sigma: number): number {
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
-/** One year of a company: its revenue, margin and the ratios every period of the year moves around. */
-interface Year {
-  revenue: number;
-  margin: number;
-  weights: number[];
-  cash: number;
+/** Cost ratios to revenue: cost of sales, the four expense lines and other operating costs. */
+interface Costs {
+  cost: number;
   sales: number;
   manage: number;
   rd: number;
   surcharge: number;
+  other: number;
+}
+
+const COST_KEYS = ['cost', 'sales', 'manage', 'rd', 'surcharge', 'other'] as const;
+
+/** Operating margin the ratios leave, capped at 90 % (costs of at least a tenth of revenue). */
+function operatingMargin(c: Costs): number {
+  return Math.min(0.9, 1 - COST_KEYS.reduce((sum, k) => sum + c[k], 0));
+}
+
+/**
+ * The centres of a company's cost ratios, fitted to its net margin: the operating margin the net margin
+ * implies (before tax for a profit) is what revenue leaves after cost of sales, the expenses and other
+ * costs. A margin so high that cost of sales would fall below its floor shrinks the expenses (to no less
+ * than 30 % of the sector's); a loss so deep that the gross margin would fall below its floor is carried
+ * by other costs (impairments). Banks have no cost of sales, selling or R&D lines.
+ */
+function costCentres(stock: Stock, p: Profile): Costs {
+  const target = Math.min(0.85, stock.netMargin > 0 ? stock.netMargin / (1 - p.taxRate) : stock.netMargin);
+  if (stock.isBank) {
+    const fixed = { cost: 0, sales: 0, manage: 0.3, rd: 0, surcharge: p.surcharge };
+    return { ...fixed, other: Math.max(p.other, 1 - target - fixed.manage - fixed.surcharge) };
+  }
+  const lines = p.sales + p.manage + p.rd;
+  let cost = 1 - target - lines - p.surcharge - p.other;
+  let scale = 1;
+  if (cost < p.costFloor) {
+    scale = clamp((1 - target - p.costFloor - p.surcharge - p.other) / lines, 0.3, 1);
+    cost = p.costFloor;
+  }
+  cost = Math.min(cost, 1 - p.grossFloor);
+  const expenses = { sales: p.sales * scale, manage: p.manage * scale, rd: p.rd * scale };
+  const spent = cost + expenses.sales + expenses.manage + expenses.rd + p.surcharge;
+  return { cost, ...expenses, surcharge: p.surcharge, other: Math.max(p.other * 0.2, 1 - target - spent) };
+}
+
+/** Yearly log-sigma of each ratio: cost of sales moves by at most ~2.6 points of revenue or ~13 % a year. */
+function yearlySigma(key: (typeof COST_KEYS)[number], centre: number): number {
+  if (key === 'cost') return Math.min(0.05, 0.008 / Math.max(centre, 1e-9));
+  return key === 'other' ? 0.15 : 0.05;
+}
+
+/** Log-sigma of a period's ratio around its year's (the annual row is the year itself). */
+function periodSigma(key: (typeof COST_KEYS)[number], yearRatio: number): number {
+  if (key === 'cost') return Math.min(0.03, 0.006 / Math.max(yearRatio, 1e-9));
+  return key === 'other' ? 0.15 : 0.03;
+}
+
+/**
+ * A ratio's path over the years: its centre moved by a mean-reverting log deviation whose steps are
+ * bounded (±2 sigma a year, the deviation within ±4 sigma), so a year differs from the last by at most
+ * about 2.6 sigma in log terms.
+ */
+function ratioPath(stock: Stock, key: string, centre: number, sigma: number, years: readonly number[]) {
+  const out = new Map<number, number>();
+  let dev = clamp(1.5 * sigma * Rng.of(stock.thscode, 'ratio', key, 'start').normal(), -4 * sigma, 4 * sigma);
+  for (const y of years) {
+    const step = clamp(sigma * Rng.of(stock.thscode, 'ratio', key, y).normal(), -2 * sigma, 2 * sigma);
+    dev = clamp(0.85 * dev + step, -4 * sigma, 4 * sigma);
+    out.set(y, centre * Math.exp(dev));
+  }
+  return out;
+}
+
+/** One year of a company: its revenue, cost ratios and the ratios every period of the year moves around. */
+interface Year {
+  revenue: number;
+  costs: Costs;
+  weights: number[];
+  cash: number;
   debtRatio: number;
   parentShare: number;
   receivableDays: number;
@@ -215,20 +296,25 @@ function yearsOf(stock: Stock, p: Profile, firstYear: number): Map<number, Year>
     const g = p.growth + p.growthNoise * Rng.of(stock.thscode, 'growth', y + 1).normal();
     revenueOf.set(y, (revenueOf.get(y + 1) ?? anchor) / Math.max(0.6, 1 + g));
   }
+  const yearList: number[] = [];
+  for (let y = firstYear - 1; y <= LAST_YEAR; y++) yearList.push(y);
+  const centres = costCentres(stock, p);
+  const paths = COST_KEYS.map(
+    (k) => [k, ratioPath(stock, k, centres[k], yearlySigma(k, centres[k]), yearList)] as const,
+  );
   const out = new Map<number, Year>();
-  for (let y = firstYear - 1; y <= LAST_YEAR; y++) {
+  for (const y of yearList) {
     const rng = Rng.of(stock.thscode, 'year', y);
     const raw = [0.23, 0.25, 0.24, 0.28].map((w) => w * (1 + 0.08 * rng.normal()));
     const sum = raw.reduce((a, b) => a + b, 0);
+    const costs = { ...centres };
+    // A loss-maker's cost of sales stays below its revenue.
+    for (const [k, path] of paths) costs[k] = Math.min(path.get(y) ?? centres[k], k === 'cost' ? 0.98 : 1);
     out.set(y, {
       revenue: revenueOf.get(y) ?? anchor,
-      margin: clamp(stock.netMargin + 0.03 * rng.normal(), -0.6, 0.7),
+      costs,
       weights: raw.map((w) => w / sum),
       cash: rng.range(0.6, 1.4),
-      sales: drift(rng, p.sales, 0.08),
-      manage: drift(rng, p.manage, 0.08),
-      rd: drift(rng, p.rd, 0.1),
-      surcharge: drift(rng, p.surcharge, 0.05),
       debtRatio: stock.isBank
         ? clamp(p.debtRatio + 0.006 * rng.normal(), 0.85, 0.95)
         : clamp(drift(rng, p.debtRatio, 0.12), 0.05, 0.9),
@@ -239,6 +325,23 @@ function yearsOf(stock: Stock, p: Profile, firstYear: number): Map<number, Year>
   return out;
 }
 
+/** A period's cost ratios: its year's, scattered a little for the first three quarters (Q4 is the year). */
+function periodCosts(year: Costs, quarter: Quarter, rng: Rng): Costs {
+  const out = { ...year };
+  if (quarter === 4) return out;
+  for (const k of COST_KEYS) {
+    const sigma = periodSigma(k, year[k]);
+    out[k] = year[k] * Math.exp(clamp(sigma * rng.normal(), -2 * sigma, 2 * sigma));
+  }
+  out.cost = Math.min(out.cost, 0.98);
+  return out;
+}
+
+/** Net profit of a pre-tax profit: taxed when positive, a loss carried as it is. */
+function afterTax(profitTotal: number, taxRate: number): number {
+  return profitTotal > 0 ? profitTotal * (1 - taxRate) : profitTotal;
+}
+
 function buildPeriods(stock: Stock): Period[] {
   const p = profileOf(stock);
   const firstYear = Math.max(2007, yearOf(stock.listDay) - 3);
@@ -247,7 +350,7 @@ function buildPeriods(stock: Stock): Period[] {
   if (!base) return [];
   // Equity at the start of the first year: what the sector's balance-sheet size implies.
   let equity = base.revenue * p.assetsToRevenue * (1 - base.debtRatio);
-  let lastAnnualNet = base.revenue * base.margin;
+  let lastAnnualNet = afterTax(base.revenue * operatingMargin(base.costs), p.taxRate);
   const out: Period[] = [];
   for (let y = firstYear; y <= LAST_YEAR; y++) {
     const cur = years.get(y);
@@ -258,24 +361,17 @@ function buildPeriods(stock: Stock): Period[] {
       const share = cur.weights.slice(0, quarter).reduce((a, b) => a + b, 0);
       const rng = Rng.of(stock.thscode, 'quarter', y, quarter);
       const revenue = cur.revenue * share;
-      // Income: the margin and every expense ratio of a period move around the year's.
-      const netProfit = revenue * cur.margin * (1 + 0.05 * rng.normal());
-      const profitTotal = netProfit > 0 ? netProfit / (1 - p.taxRate) : netProfit - revenue * 0.002;
+      // Income: revenue less the period's costs is the operating profit; non-operating items and tax
+      // lead to the net profit.
+      const costs = periodCosts(cur.costs, quarter, rng);
+      const operatingProfit = revenue * operatingMargin(costs);
+      const profitTotal = operatingProfit + revenue * 0.003 * rng.normal();
+      const netProfit = afterTax(profitTotal, p.taxRate);
       const tax = profitTotal - netProfit;
-      // Operating profit leaves costs of at least a tenth of revenue (a very high margin with a
-      // non-operating loss would otherwise leave negative costs).
-      const operatingProfit = Math.min(profitTotal - revenue * 0.003 * rng.normal(), revenue * 0.9);
-      const totalCost = revenue - operatingProfit;
-      const sales = revenue * drift(rng, cur.sales, 0.04);
-      const manage = revenue * (stock.isBank ? drift(rng, 0.3, 0.05) : drift(rng, cur.manage, 0.04));
-      const rd = revenue * drift(rng, cur.rd, 0.05);
-      const surcharge = revenue * drift(rng, cur.surcharge, 0.03);
-      const expenses = sales + manage + rd + surcharge;
-      // The expenses take what the cost of sales leaves (never less than its floor); a loss-maker's
-      // cost of sales stays below its revenue and the rest of its costs are impairments.
-      const room = Math.max(0.4 * totalCost, totalCost - drift(rng, p.costFloor, 0.1) * revenue);
-      const scale = stock.isBank ? 1 : Math.min(1, room / expenses);
-      const costOfSales = Math.min(totalCost - expenses * scale, revenue * (0.9 + 0.08 * rng.next()));
+      const costOfSales = revenue * costs.cost;
+      const sales = revenue * costs.sales;
+      const manage = revenue * costs.manage;
+      const rd = revenue * costs.rd;
       // Balance sheet: equity rolls forward with the quarter's profit less the dividends paid in it.
       const paidShare = [0.05, 0.6, 0.95, 1][quarter - 1] ?? 1;
       const dividends = Math.max(0, lastAnnualNet * p.payout) * paidShare;
@@ -318,9 +414,9 @@ function buildPeriods(stock: Stock): Period[] {
           operating_costs: field('operating_costs', costOfSales),
           // Revenue − operating profit of the published (rounded) figures, so the identity holds to the cent.
           operating_expenses: field('operating_expenses', round(revenue, 2) - round(operatingProfit, 2)),
-          sales_fee: field('sales_fee', sales * scale),
-          manage_fee: field('manage_fee', manage * scale),
-          research_and_development_expenses: field('research_and_development_expenses', rd * scale),
+          sales_fee: field('sales_fee', sales),
+          manage_fee: field('manage_fee', manage),
+          research_and_development_expenses: field('research_and_development_expenses', rd),
           operating_profit: field('operating_profit', operatingProfit),
           interest_expenses: field('interest_expenses', interest),
           profit_total: field('profit_total', profitTotal),

@@ -99,6 +99,23 @@ export const KNOWN_STOCKS: readonly KnownStock[] = [
   { code: '002352.SZ', name: '顺丰控股', en: 'S.F. Holding', py: 'SFKG', list: '2010-02-05', float: 4.8, price: 40.2, turnover: 0.4, sector: '物流', revenue: 290, netMargin: 0.035, fame: 4 },
 ];
 
+/**
+ * Known companies whose every share is a tradable A-share (no H shares, no locked-up holdings), so their
+ * total shares equal their float shares: a reader can reproduce their EPS from the float shares the stock
+ * page shows (float market cap ÷ price).
+ */
+export const FULLY_FLOATING: ReadonlySet<string> = new Set([
+  '600519.SH',
+  '000858.SZ',
+  '000001.SZ',
+  '600900.SH',
+  '600809.SH',
+  '000568.SZ',
+  '600309.SH',
+  '601166.SH',
+  '600000.SH',
+]);
+
 /** Characters of generated names with their pinyin. */
 // prettier-ignore
 export const FIRST_CHARS: readonly (readonly [string, string])[] = [

@@ -2,6 +2,7 @@ import { dateOf, dayOf, tradingDayAt, tradingIndexOnOrAfter } from './calendar';
 import {
   CONCEPTS,
   FIRST_CHARS,
+  FULLY_FLOATING,
   KNOWN_STOCKS,
   NAME_SUFFIXES,
   SECOND_CHARS,
@@ -124,6 +125,8 @@ function knownStock(k: KnownStock, index: number, board: Board, exchange: StockE
   const ticker = k.code.slice(0, 6);
   const listDay = listingDay(dayOf(k.list));
   const floatShares = k.float * 1e9;
+  // Drawn for every company, so the draws after it stay where they were.
+  const totalToFloat = rng.range(1, 1.15);
   return {
     index,
     thscode: k.code,
@@ -136,7 +139,7 @@ function knownStock(k: KnownStock, index: number, board: Board, exchange: StockE
     listDay,
     listDate: dateOf(listDay),
     floatShares,
-    totalShares: Math.round(floatShares * rng.range(1, 1.15)),
+    totalShares: FULLY_FLOATING.has(k.code) ? floatShares : Math.round(floatShares * totalToFloat),
     sector: k.sector,
     isBank: k.sector === '银行',
     st: false,

@@ -9,13 +9,15 @@ const NOW = Date.parse('2026-07-15T10:10:00+08:00');
 
 /** A stock the service has no auction figures for yet: every number null, as the docs allow. */
 const NOT_READY = '600099.SH';
+/** A stock whose orders have not crossed yet (the simulator's shape): only the previous close known. */
+const NOT_CROSSED = '600098.SH';
 
 function quote(thscode: string) {
-  if (thscode === NOT_READY) {
+  if (thscode === NOT_READY || thscode === NOT_CROSSED) {
     return {
       thscode,
       ticker: thscode.slice(0, 6),
-      name: '未就绪',
+      name: thscode === NOT_READY ? '未就绪' : '未撮合',
       auction_price: null,
       auction_pct: null,
       auction_volume: null,
@@ -24,7 +26,7 @@ function quote(thscode: string) {
       auction_turnover_pct: null,
       auction_yesterday_ratio_pct: null,
       auction_volume_ratio: null,
-      pre_close_price: null,
+      pre_close_price: thscode === NOT_READY ? null : 10.38,
       open_price: null,
       last_price: null,
       float_market_cap: null,
@@ -201,7 +203,7 @@ describe('call auction page', () => {
 
   it('shows a dash, never 0, for every figure the service sends as null', async () => {
     serve();
-    renderAppAt(`/auction?codes=${NOT_READY},600519.SH`);
+    renderAppAt(`/auction?codes=${NOT_READY},${NOT_CROSSED},600519.SH`);
     const table = await screen.findByRole('table', { name: '集合竞价（竞价结果）' });
     const cells = (code: string) =>
       within(table)
@@ -213,6 +215,9 @@ describe('call auction page', () => {
     expect(figures.length).toBe(12);
     expect(figures.every((text) => text === '—')).toBe(true);
     expect(cells('600519.SH')?.[2]?.textContent).toBe('10.50');
+    // Not crossed yet: the previous close, and a dash (not 0, not NaN) for every auction figure.
+    const crossing = [...(cells(NOT_CROSSED) ?? [])].slice(2).map((td) => td.textContent);
+    expect(crossing).toEqual(['—', '—', '—', '—', '—', '—', '—', '—', '10.38', '—', '—', '—']);
   });
 
   it("before the open shows the last trading day's benchmark and says the auction starts at 09:15", async () => {

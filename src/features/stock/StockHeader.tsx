@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveRefetchInterval, useServerClock, useServerToday } from '../../api/live';
+import { useQuoteTime } from '../../api/quote-time';
+import { useI18n } from '../../lib/i18n';
 import { ErrorState } from '../../components/states';
 import {
   DASH,
@@ -26,7 +28,6 @@ import {
   amplitudePct,
   floatShares,
   priceLimitOf,
-  quoteTimeMs,
   range52Weeks,
   turnoverRatePct,
   volumeRatio,
@@ -51,17 +52,17 @@ interface FigureCell {
 
 export function StockHeader({ record }: { record: InstrumentRecord }) {
   const { t, lang } = useStockText();
+  const i18n = useI18n();
   const today = useServerToday();
   const refetchInterval = useLiveRefetchInterval('quote');
   const snapshot = useQuery({ ...snapshotQuery(record.thscode), refetchInterval });
   const bars = useQuery({ ...headerBarsQuery(record.thscode, today ?? ''), enabled: today !== null });
   const auction = useQuery(auctionFloatQuery(record.thscode));
   const quote: SnapshotItem | undefined = snapshot.data?.item.find((i) => i.thscode === record.thscode);
-  const { onServer } = useServerClock();
+  const timeOf = useQuoteTime();
   const daily = bars.data?.item ?? [];
-  const quoteMs = snapshot.data
-    ? quoteTimeMs(snapshot.data.timestamp, onServer(snapshot.dataUpdatedAt), daily)
-    : null;
+  const time = snapshot.data ? timeOf(snapshot.data.timestamp, snapshot.dataUpdatedAt) : null;
+  const quoteMs = time?.ms ?? null;
   const tone = direction(quote?.price_change);
   // Open, high and low are coloured against the previous close, as terminals do.
   const toneOf = (price: number | undefined) =>
@@ -118,7 +119,10 @@ export function StockHeader({ record }: { record: InstrumentRecord }) {
     },
     high52: { value: formatFigure(range52?.high, 'price', lang), title: t('header.range52Title') },
     low52: { value: formatFigure(range52?.low, 'price', lang), title: t('header.range52Title') },
-    time: { value: formatShanghaiDateTime(quoteMs) },
+    time: {
+      value: formatShanghaiDateTime(quoteMs),
+      title: time?.basis === 'read' ? i18n.t('quoteTime.readTitle') : undefined,
+    },
   };
 
   return (

@@ -4,7 +4,6 @@ import {
   amplitudePct,
   floatShares,
   priceLimitOf,
-  quoteTimeMs,
   range52Weeks,
   turnoverRatePct,
   volumeRatio,
@@ -97,21 +96,5 @@ describe('quote figures', () => {
     });
     expect(priceLimitOf('600001.SH', '*ST样本', 3.33, at('2025-07-07', '10:00:00'))?.pct).toBe(10);
     expect(priceLimitOf('000300.TI', '沪深300', 4000, at('2026-07-15', '10:00:00'))).toBeNull();
-  });
-});
-
-describe('quote time', () => {
-  it('is the snapshot time when the service gives one', () => {
-    expect(quoteTimeMs(at('2026-07-13', '10:30:00'), at('2026-07-13', '10:31:00'), week)).toBe(
-      at('2026-07-13', '10:30:00'),
-    );
-  });
-
-  it('without one (thscodes mode sends null) is the server clock in a session, the close after it', () => {
-    expect(quoteTimeMs(null, at('2026-07-13', '10:31:42'), week)).toBe(at('2026-07-13', '10:31:00'));
-    expect(quoteTimeMs(null, at('2026-07-13', '20:00:00'), week)).toBe(at('2026-07-13', '15:00:00'));
-    // Saturday: the newest bar is Monday's here, so its close.
-    expect(quoteTimeMs(null, at('2026-07-18', '09:00:00'), week)).toBe(at('2026-07-13', '15:00:00'));
-    expect(quoteTimeMs(null, at('2026-07-13', '10:31:00'), [])).toBe(at('2026-07-13', '10:31:00'));
   });
 });

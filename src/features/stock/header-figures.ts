@@ -1,5 +1,4 @@
 import {
-  TIMETABLE,
   TRADING_MINUTES_PER_DAY,
   msSinceShanghaiMidnight,
   tradedMinutes,
@@ -84,26 +83,6 @@ export function volumeRatio(volume: number, quoteMs: number, bars: readonly Dail
     earlier.reduce((sum, b) => sum + b.volume, 0) / VOLUME_RATIO_DAYS / TRADING_MINUTES_PER_DAY;
   return perMinuteBefore > 0 ? volume / minutes / perMinuteBefore : null;
 }
-
-/**
- * The time a quote stands for. The snapshot asked by `thscodes` carries none (`timestamp: null`, as
- * documented), so it is when the answer was read on the server's clock, to the whole minute (finer would
- * be false precision), but not past the close of the newest daily bar's day: evenings and weekends read
- * as of the last session's close.
- */
-export function quoteTimeMs(
-  timestamp: number | null,
-  readAtServerMs: number,
-  bars: readonly DailyBarLike[],
-): number {
-  if (timestamp !== null) return timestamp;
-  const readAt = readAtServerMs - (readAtServerMs % MINUTE_MS);
-  const newest = bars.reduce((max, b) => Math.max(max, b.date_ms), Number.NEGATIVE_INFINITY);
-  if (!Number.isFinite(newest)) return readAt;
-  return Math.min(readAt, shanghaiMidnight(shanghaiDate(newest)) + TIMETABLE.close * 1000);
-}
-
-const MINUTE_MS = 60_000;
 
 /** Float shares from the auction's float market cap and the price it was valued at (both may be null). */
 export function floatShares(

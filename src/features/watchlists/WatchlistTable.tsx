@@ -27,6 +27,7 @@ import type { RowQuote } from './quotes';
 import type { QuoteCell } from './useWatchlistQuotes';
 import { NoteCell } from './NoteCell';
 import { useValuations } from '../../api/valuations';
+import { useI18n } from '../../lib/i18n';
 
 /**
  * The items of a list with their live columns. Sorting and the column choice come from the shared
@@ -90,6 +91,18 @@ function quoteTitle(cell: QuoteCell, t: WatchlistT): string | undefined {
 function timeText(quote: RowQuote | undefined): string {
   if (!quote || quote.time === null) return DASH;
   return quote.basis === 'quote' ? formatShanghaiDateTime(quote.time) : formatShanghaiDate(quote.time);
+}
+
+/** The data time; a time the service did not state (the read time) says so. */
+function TimeText({ quote }: { quote: RowQuote | undefined }) {
+  const { t } = useI18n();
+  const read = quote?.timeBasis === 'read' && quote.time !== null;
+  return (
+    <span className="num muted" title={read ? t('quoteTime.readTitle') : undefined}>
+      {timeText(quote)}
+      {read && <span className="wl-time-read"> {t('quoteTime.read')}</span>}
+    </span>
+  );
 }
 
 function codeOfTarget(target: EventTarget | null): string | null {
@@ -327,7 +340,7 @@ export function WatchlistTable({
         id: 'time',
         header: t('col.time'),
         value: (row) => row.cell.quote?.time,
-        cell: (row) => <span className="num muted">{timeText(row.cell.quote)}</span>,
+        cell: (row) => <TimeText quote={row.cell.quote} />,
         defaultHidden: true,
       },
       {

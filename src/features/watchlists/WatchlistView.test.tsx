@@ -9,6 +9,7 @@ import {
   startUiServer,
   type UiServer,
 } from './ui.testkit';
+import { columnPrefsKey } from '../../components/DataTable/columnPrefs';
 
 /**
  * The list page against the real watchlist routes: add with the keyboard, move with Alt+arrows and by
@@ -72,6 +73,26 @@ describe('the list page', () => {
     expect(snapshots[0]?.url.searchParams.get('thscodes')).toBe('000001.SZ,600519.SH');
     // The ETF asks its own operation; the A-share snapshot never carries it.
     expect(ui.requests.some((r) => r.url.pathname === '/api/fund/market/snapshot')).toBe(true);
+  });
+
+  it('shows when an A-share quote was read, marked as such, where the snapshot gives no time (thscodes sends null)', async () => {
+    // Saturday: the quote read now stands for Friday's close.
+    ui.serverNow = Date.parse('2026-07-18T11:00:00+08:00');
+    ui.snapshotTimestamp = null;
+    localStorage.setItem(columnPrefsKey('watchlist-items'), JSON.stringify({ time: true }));
+    await openList(['600519.SH']);
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const column = headers.findIndex((h) => h.includes('数据时间'));
+    expect(column).toBeGreaterThan(-1);
+    await waitFor(() =>
+      expect(rowOf('600519.SH').querySelectorAll('td, th')[column]?.textContent).toBe(
+        '2026-07-17 15:00:00 读取',
+      ),
+    );
+    const read = within(rowOf('600519.SH')).getByTitle(/服务未给出行情时间/);
+    expect(read.textContent).toContain('2026-07-17 15:00:00');
   });
 
   it('adds with the keyboard: type, Enter, and the box is ready for the next one', async () => {

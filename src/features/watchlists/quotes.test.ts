@@ -8,7 +8,15 @@ import { createApp } from '../../../server/app';
 import { testConfig } from '../../../server/testkit';
 import { startFakeUpstream, type FakeUpstream } from '../../../server/gateway/fake-upstream.testkit';
 import { createApiClient, type FetchLike } from '../../api/client';
-import { changeOf, fetchWatchlistQuotes, quoteRequests, type QuoteItem } from './quotes';
+import { quoteTime } from '../../lib/quote-time';
+import {
+  changeOf,
+  fetchWatchlistQuotes,
+  quoteRequests,
+  withQuoteTime,
+  type QuoteItem,
+  type RowQuote,
+} from './quotes';
 
 /**
  * The live columns of a list: which operations are asked, and how often. The economy test runs the
@@ -228,6 +236,32 @@ const viaApp: FetchLike = async (input) => {
   return new Response(res.body, { status: res.statusCode });
 };
 const { fetchOperation } = createApiClient({ fetch: viaApp });
+
+describe('the data time of a row', () => {
+  const row = (basis: RowQuote['basis'], time: number | null): RowQuote => ({
+    last: 1,
+    change: null,
+    changePct: null,
+    volume: null,
+    turnover: null,
+    time,
+    timeBasis: 'service',
+    basis,
+  });
+  const read = Date.parse('2026-07-13T10:31:00+08:00');
+  const timeOf = (timestamp: number | null) => quoteTime(timestamp, read, '2026-07-13');
+
+  it('a live quote without a time takes the read time, marked as read; one with a time keeps it', () => {
+    expect(withQuoteTime(row('quote', null), timeOf)).toMatchObject({ time: read, timeBasis: 'read' });
+    const stated = Date.parse('2026-07-13T10:30:00+08:00');
+    expect(withQuoteTime(row('quote', stated), timeOf)).toMatchObject({ time: stated, timeBasis: 'service' });
+  });
+
+  it('net values and closes keep their own dates (or none)', () => {
+    expect(withQuoteTime(row('nav', null), timeOf)).toMatchObject({ time: null, timeBasis: 'service' });
+    expect(withQuoteTime(row('close', 5), timeOf)).toMatchObject({ time: 5, timeBasis: 'service' });
+  });
+});
 
 describe('upstream economy', () => {
   it('refreshing a 50-item list with 40 A-shares makes at most one upstream price-snapshot call', async () => {

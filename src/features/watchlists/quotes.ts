@@ -8,6 +8,7 @@ import { FUTURES_CODE_RE } from '../../contract/operations/futures';
 import { OPTION_CODE_RE } from '../../contract/operations/options';
 import { shanghaiMidnight } from '../../contract/time';
 import { isWatchlistAssetType, type WatchlistAssetType } from '../../contract/watchlists';
+import type { QuoteTime, QuoteTimeBasis } from '../../lib/quote-time';
 
 /**
  * Live columns of a watchlist, by asset type, with as few calls as the contract allows:
@@ -34,6 +35,8 @@ export interface RowQuote {
   turnover: number | null;
   /** Unix ms of the quote, bar or net value. */
   time: number | null;
+  /** `read`: a live quote's time is when its answer was read, the service gave none (`withQuoteTime`). */
+  timeBasis: QuoteTimeBasis;
   basis: 'quote' | 'nav' | 'close';
 }
 
@@ -100,6 +103,17 @@ function finite(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/**
+ * A live quote's time by the rule of `lib/quote-time` (the stock header's too): the snapshot asked by
+ * `thscodes` carries `timestamp: null`, so such a row takes the time its answer was read, marked as read.
+ * Net values and closes keep their own dates.
+ */
+export function withQuoteTime(quote: RowQuote, timeOf: (timestamp: number | null) => QuoteTime): RowQuote {
+  if (quote.basis !== 'quote') return quote;
+  const time = timeOf(quote.time);
+  return { ...quote, time: time.ms, timeBasis: time.basis };
+}
+
 /** Change and percent change of `last` against `prev`; null when either is missing or prev is zero. */
 export function changeOf(
   last: number | null,
@@ -122,6 +136,7 @@ function snapshotRows(data: Snapshot): Map<string, RowQuote> {
       volume: finite(item.volume),
       turnover: finite(item.turnover),
       time: finite(data.timestamp),
+      timeBasis: 'service',
       basis: 'quote',
     });
   }
@@ -167,6 +182,7 @@ export function quoteRequests(items: readonly QuoteItem[]): QuoteRequest[] {
             volume: finite(item.volume),
             turnover: finite(item.turnover),
             time: finite(data.timestamp),
+            timeBasis: 'service',
             basis: 'quote',
           });
         }
@@ -199,6 +215,7 @@ export function quoteRequests(items: readonly QuoteItem[]): QuoteRequest[] {
               volume: null,
               turnover: null,
               time: latest.nav_date,
+              timeBasis: 'service',
               basis: 'nav',
             });
           }
@@ -222,6 +239,7 @@ export function quoteRequests(items: readonly QuoteItem[]): QuoteRequest[] {
             volume: finite(latest.volume),
             turnover: finite(latest.turnover),
             time: finite(latest.timestamp),
+            timeBasis: 'service',
             basis: 'close',
           });
         }
@@ -246,6 +264,7 @@ export function quoteRequests(items: readonly QuoteItem[]): QuoteRequest[] {
             volume: null,
             turnover: null,
             time: typeof latest.date === 'string' ? shanghaiMidnight(latest.date) : null,
+            timeBasis: 'service',
             basis: 'close',
           });
         }

@@ -40,6 +40,10 @@ export interface UiServer {
   requests: { method: string; url: URL }[];
   /** The signed-in user the page acts for; the local user (no sign-in) when null. */
   pageUser: string | null;
+  /** The server clock `/bff/mode` reports (Unix ms; 0 unless a test sets it). */
+  serverNow: number;
+  /** The A-share snapshot's `timestamp`: a time, or null as the vendor sends it for `thscodes`. */
+  snapshotTimestamp: number | null;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,7 @@ function record(code: string) {
   };
 }
 
-function marketData(url: URL): Response {
+function marketData(url: URL, snapshotTimestamp: number | null): Response {
   if (url.pathname === '/api/meta/tickers/search') {
     const q = (url.searchParams.get('q') ?? '').trim().toUpperCase();
     const items = KNOWN.filter((k) => k.thscode.includes(q) || k.name.includes(q)).map((k) =>
@@ -66,7 +70,7 @@ function marketData(url: URL): Response {
   if (url.pathname === '/api/a-share/prices/snapshot') {
     const codes = (url.searchParams.get('thscodes') ?? '').split(',').filter((c) => c !== '');
     return envelope({
-      timestamp: Date.parse('2026-07-15T10:10:00+08:00'),
+      timestamp: snapshotTimestamp,
       total: 5000,
       item: codes.map((thscode, i) => ({
         thscode,
@@ -106,6 +110,8 @@ export async function startUiServer(): Promise<UiServer> {
     server,
     requests,
     pageUser: null,
+    serverNow: 0,
+    snapshotTimestamp: Date.parse('2026-07-15T10:10:00+08:00'),
     close: async () => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
@@ -116,7 +122,7 @@ export async function startUiServer(): Promise<UiServer> {
     const method = init?.method ?? 'GET';
     requests.push({ method, url });
     if (url.pathname === '/bff/mode') {
-      return new Response(JSON.stringify({ mode: 'simulated', version: '0', now: 0 }));
+      return new Response(JSON.stringify({ mode: 'simulated', version: '0', now: ui.serverNow }));
     }
     if (url.pathname.startsWith('/bff/watchlists')) {
       const headers: Record<string, string> = { ...SAME_ORIGIN };
@@ -136,7 +142,7 @@ export async function startUiServer(): Promise<UiServer> {
         headers: { 'content-type': 'application/json' },
       });
     }
-    return marketData(url);
+    return marketData(url, ui.snapshotTimestamp);
   });
   vi.stubGlobal('fetch', fetch);
   return ui;

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { fetchOperation } from '../../api/client';
 import { liveRefetchInterval, useMarketSession } from '../../api/live';
-import { quoteRequests, type QuoteItem, type RowQuote } from './quotes';
+import { useQuoteTime } from '../../api/quote-time';
+import { quoteRequests, withQuoteTime, type QuoteItem, type RowQuote } from './quotes';
 
 /**
  * The live columns of the list in view. Each planned request is a query of its own, refreshed at its
@@ -34,6 +35,7 @@ export function useWatchlistQuotes(items: readonly QuoteItem[]): WatchlistQuotes
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `signature` stands for `items`
   const requests = useMemo(() => quoteRequests(items), [signature]);
 
+  const timeOf = useQuoteTime();
   const results = useQueries({
     queries: requests.map((request) => ({
       queryKey: request.key,
@@ -48,8 +50,10 @@ export function useWatchlistQuotes(items: readonly QuoteItem[]): WatchlistQuotes
     requests.forEach((request, index) => {
       const result = results[index];
       for (const code of request.codes) {
+        const quote = result?.data?.rows.get(code);
+        const updatedAt = result?.dataUpdatedAt ?? 0;
         byCode.set(code, {
-          quote: result?.data?.rows.get(code),
+          quote: quote && withQuoteTime(quote, (timestamp) => timeOf(timestamp, updatedAt)),
           loading: result?.isPending ?? true,
           error: result?.isError ? result.error : null,
         });
@@ -65,5 +69,5 @@ export function useWatchlistQuotes(items: readonly QuoteItem[]): WatchlistQuotes
         for (const result of results) if (result.isError) void result.refetch();
       },
     };
-  }, [requests, results]);
+  }, [requests, results, timeOf]);
 }
