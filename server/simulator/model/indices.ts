@@ -1,21 +1,23 @@
 import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
-import { HISTORY_START_DAY } from './prices';
+import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
+import { HISTORY_START_DAY, ownMove } from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { seededPath, sessionTrack, trackAt } from './session-path';
 import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
-import { REFERENCE_DATE } from './universe';
+import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
  * Daily bars of every index as closed-form functions of the trading-day index (like the stock curves):
- * level = ref × exp(L(t) − L(ref)) with L a drift, four seeded sinusoids and bounded daily noise. Indices
- * have no price limits and no adjustment. Volume and turnover scale with the usual activity of the
+ * level = ref × exp(F(t)), F the float-cap-weighted mean of its members' factor moves (market-factors.ts),
+ * so an index is the weighted result of its constituents: its day change is their float-weighted mean
+ * change up to the average of their own (idiosyncratic) moves. The members and their float caps are
+ * those of the calibration day. Indices have no price limits and no adjustment. Volume and turnover scale with the usual activity of the
  * index's current members, so a concept of 500 stocks trades hundreds of billions a day.
  * During the session the day's bar grows like a stock's: open, a high and a low, then the close.
  */
 
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
-const SALT_NOISE = 0x1b873593;
 const SALT_BAR = 0xcc9e2d51;
 /** Index extremes come a little later and never in the last 15% of the session. */
 const INDEX_TIMING = { gap: 0.1, spread: 0.35, end: 0.85 };
@@ -35,6 +37,13 @@ const LEVELS: Record<string, number> = {
   '899050.BJ': 1390,
   '885517.TI': 4100,
 };
+
+/**
+ * Members whose own moves an index adds to its factors (at most `count`, each weighing at least `weight`):
+ * a concentrated index (ChiNext, STAR 50, SSE 50: a fifth of the weight in one stock) moves with its
+ * heavyweights' news, not only with the market; the many small members' own moves average out.
+ */
+const HEAVY = { weight: 0.004, count: 40 } as const;
 
 /** The same index published on two exchanges follows one curve. */
 const SAME_CURVE: Record<string, string> = { '399300.SZ': '000300.SH' };
@@ -56,10 +65,9 @@ interface IndexCurve {
   seed: number;
   firstIndex: number;
   vol: number;
-  mu: number;
-  amps: number[];
-  freqs: number[];
-  phases: number[];
+  loadings: IndexLoadings;
+  /** The heaviest members and their weights: their own moves count in full (see HEAVY). */
+  heavy: readonly { readonly stock: Stock; readonly weight: number }[];
   logScale: number;
   /** Usual daily volume (shares) and turnover (CNY). */
   volume: number;
@@ -74,17 +82,10 @@ function curveOf(def: IndexDef): IndexCurve {
   const curveCode = SAME_CURVE[def.thscode] ?? def.thscode;
   const seed = indexSeed(curveCode);
   const rng = new Rng(seed);
-  // Broad indices move less than narrow themes.
+  // Broad indices have narrower wicks than narrow themes.
   const vol = def.tag === null ? rng.range(0.7, 0.95) : rng.range(0.95, 1.35);
-  const amps = [
-    rng.range(0.12, 0.24),
-    rng.range(0.04, 0.09),
-    rng.range(0.015, 0.035),
-    rng.range(0.004, 0.008),
-  ].map((a) => a * vol);
-  const periods = [rng.range(700, 1300), rng.range(160, 320), rng.range(40, 80), rng.range(8, 16)];
   const level = LEVELS[curveCode] ?? Math.round(rng.logNormal(1800, 0.6));
-  const members = def.members(dayOf(REFERENCE_DATE));
+  const members = (indexDefByCode(curveCode) ?? def).members(dayOf(REFERENCE_DATE));
   let volume = 0;
   let turnover = 0;
   for (const s of members) {
@@ -99,27 +100,33 @@ function curveOf(def: IndexDef): IndexCurve {
       tradingIndexOnOrAfter(HISTORY_START_DAY),
     ),
     vol,
-    mu: rng.range(0, 0.06) / 244,
-    amps,
-    freqs: periods.map((p) => (2 * Math.PI) / p),
-    phases: periods.map(() => rng.range(0, 2 * Math.PI)),
-    logScale: 0,
+    loadings: indexLoadingsOf(members.map((stock) => ({ stock, cap: capOf(stock) }))),
+    heavy: heavyMembers(members),
+    logScale: Math.log(level),
     volume: Math.max(1e6, volume),
     turnover: Math.max(1e7, turnover),
   };
-  curve.logScale = Math.log(level) - logLevel(curve, REF_INDEX);
   curves.set(def.thscode, curve);
   return curve;
 }
 
-function logLevel(c: IndexCurve, t: number): number {
-  let l = c.mu * (t - REF_INDEX) + 0.009 * c.vol * tri(mix(c.seed ^ SALT_NOISE, t));
-  for (let k = 0; k < 4; k++) l += (c.amps[k] ?? 0) * Math.sin((c.freqs[k] ?? 0) * t + (c.phases[k] ?? 0));
-  return l;
+/** Float market value on the calibration day: the members' weights. */
+const capOf = (s: Stock) => s.floatShares * s.refPrice;
+
+function heavyMembers(members: readonly Stock[]): IndexCurve['heavy'] {
+  let total = 0;
+  for (const s of members) total += capOf(s);
+  return members
+    .map((stock) => ({ stock, weight: total > 0 ? capOf(stock) / total : 0 }))
+    .filter((m) => m.weight >= HEAVY.weight)
+    .sort((a, b) => b.weight - a.weight || a.stock.index - b.stock.index)
+    .slice(0, HEAVY.count);
 }
 
 function closeOf(c: IndexCurve, t: number): number {
-  return round(Math.exp(c.logScale + logLevel(c, t)), 2);
+  let l = c.logScale + indexFactorMove(c.loadings, t);
+  for (const m of c.heavy) l += m.weight * ownMove(m.stock, t);
+  return round(Math.exp(l), 2);
 }
 
 function completeBar(c: IndexCurve, t: number): IndexBar {

@@ -1,4 +1,5 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter, yearOf } from './calendar';
+import { loadingsOf, stockFactorMove, type Loadings } from './market-factors';
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import {
@@ -50,6 +51,12 @@ const DRAGON_LENGTHS = [5, 6, 7, 8] as const;
 const DRAGON_WEIGHTS = [35, 27, 22, 16] as const;
 const SALT_DRAGON = 0x1d2a90c5;
 const NOISE = 0.014;
+/**
+ * Share of a stock's own curve (sinusoids and noise) that stays beside the market's factors
+ * (market-factors.ts): total daily volatility stays about what it was, and non-jump days stay inside the
+ * former bound of about 6.8%.
+ */
+const IDIO = 0.72;
 const SALT_JUMP = 0x6a09e667;
 const SALT_NOISE = 0x3c6ef372;
 const SALT_BAR = 0x510e527f;
@@ -100,6 +107,8 @@ interface Curve {
   /** First published bar (listing, or HISTORY_START_DAY). */
   firstBar: number;
   vol: number;
+  /** Beta on the market and the board's and sector's factors. */
+  loadings: Loadings;
   amps: number[];
   freqs: number[];
   phases: number[];
@@ -111,6 +120,8 @@ interface Curve {
   /** First-day price of a listing inside the history, relative to the curve (issue price ratio). */
   ipoRatio: number | null;
   logScale: number;
+  /** The own part of the log curve on the calibration day (ownMove is 0 there). */
+  refOwn: number;
   planned: PlannedEvent[];
   /** Every event of the model; `cumulative` from the model's start (it scales the unadjusted prices). */
   events: CorporateEvent[];
@@ -176,7 +187,7 @@ function curveOf(stock: Stock): Curve {
     rng.range(0.06, 0.15),
     rng.range(0.02, 0.06),
     rng.range(0.005, 0.012),
-  ].map((a) => a * vol);
+  ].map((a) => a * vol * IDIO);
   const periods = [rng.range(600, 1200), rng.range(150, 300), rng.range(40, 80), rng.range(8, 16)];
   const listIndex = tradingIndexOnOrAfter(stock.listDay);
   const firstIndex = Math.max(listIndex, tradingIndexOnOrAfter(MODEL_START_DAY));
@@ -186,6 +197,7 @@ function curveOf(stock: Stock): Curve {
     firstIndex,
     firstBar: Math.max(firstIndex, tradingIndexOnOrAfter(HISTORY_START_DAY)),
     vol,
+    loadings: loadingsOf(stock),
     amps,
     freqs: periods.map((p) => (2 * Math.PI) / p),
     phases: periods.map(() => rng.range(0, 2 * Math.PI)),
@@ -198,6 +210,7 @@ function curveOf(stock: Stock): Curve {
         ? 1 / (stock.board === 'main' && stock.listDay < IPO_REFORM_DAY ? 1.44 : rng.range(1.05, 3))
         : null,
     logScale: 0,
+    refOwn: 0,
     planned: [],
     events: [],
     published: [],
@@ -210,7 +223,8 @@ function curveOf(stock: Stock): Curve {
   // factors are approximated by their yields here (exact factors need prices, which need the scale).
   let approxFactor = 1;
   for (const p of curve.planned) if (p.index <= REF_INDEX) approxFactor *= (1 + p.bonus) / (1 - p.yieldRate);
-  curve.logScale = Math.log(stock.refPrice * approxFactor) - logCurve(curve, REF_INDEX);
+  curve.refOwn = logCurve(curve, REF_INDEX);
+  curve.logScale = Math.log(stock.refPrice * approxFactor) - curve.refOwn;
   curves.set(stock.index, curve);
   computeEvents(curve);
   return curve;
@@ -226,7 +240,8 @@ function baseCurve(c: Curve, t: number): number {
     (a[1] ?? 0) * Math.sin((f[1] ?? 0) * t + (p[1] ?? 0)) +
     (a[2] ?? 0) * Math.sin((f[2] ?? 0) * t + (p[2] ?? 0)) +
     (a[3] ?? 0) * Math.sin((f[3] ?? 0) * t + (p[3] ?? 0)) +
-    NOISE * c.vol * tri(mix(c.seed ^ SALT_NOISE, t))
+    NOISE * IDIO * c.vol * tri(mix(c.seed ^ SALT_NOISE, t)) +
+    stockFactorMove(c.loadings, t)
   );
 }
 
@@ -648,6 +663,17 @@ export function jumpTargetOn(stock: Stock, index: number): number {
 export function floatSharesOn(stock: Stock, index: number): number {
   const c = curveOf(stock);
   return (stock.floatShares * bonusProduct(c, index)) / bonusProduct(c, REF_INDEX);
+}
+
+/**
+ * A stock's own (idiosyncratic) log move from the calibration day to trading day t: its whole log curve
+ * (jumps included) less the market's factors, held at its first bar before it (an index that counts the
+ * stock sees no move of it before its listing). The exchange indices add this for their heaviest members.
+ */
+export function ownMove(stock: Stock, t: number): number {
+  const c = curveOf(stock);
+  const at = Math.max(t, c.firstIndex);
+  return logCurve(c, at) - stockFactorMove(c.loadings, at) - c.refOwn;
 }
 
 /** Midnight (Shanghai) of a bar's day. */
