@@ -1,9 +1,9 @@
-import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
+import { dateOf, dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
 import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
-import { HISTORY_START_DAY, ownMove } from './prices';
+import { HISTORY_START_DAY, closeAt, dayTrack, floatSharesOn, logMove } from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { seededPath, sessionTrack, trackAt } from './session-path';
+import { SESSION_MINUTES, seededPath, sessionTrack, trackAt, type SessionTrack } from './session-path';
 import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE, type Stock } from './universe';
 
@@ -65,9 +65,10 @@ interface IndexCurve {
   seed: number;
   firstIndex: number;
   vol: number;
-  loadings: IndexLoadings;
-  /** The heaviest members and their weights: their own moves count in full (see HEAVY). */
-  heavy: readonly { readonly stock: Stock; readonly weight: number }[];
+  /** Members of the calibration day (and of every day of a THS index), for the epochs' weights. */
+  refMembers: readonly Stock[];
+  /** Weighting epochs by quarter key (see epochOf), built when first needed. */
+  epochs: Map<number, Epoch>;
   logScale: number;
   /** Usual daily volume (shares) and turnover (CNY). */
   volume: number;
@@ -100,8 +101,8 @@ function curveOf(def: IndexDef): IndexCurve {
       tradingIndexOnOrAfter(HISTORY_START_DAY),
     ),
     vol,
-    loadings: indexLoadingsOf(members.map((stock) => ({ stock, cap: capOf(stock) }))),
-    heavy: heavyMembers(members),
+    refMembers: members,
+    epochs: new Map(),
     logScale: Math.log(level),
     volume: Math.max(1e6, volume),
     turnover: Math.max(1e7, turnover),
@@ -110,60 +111,244 @@ function curveOf(def: IndexDef): IndexCurve {
   return curve;
 }
 
-/** Float market value on the calibration day: the members' weights. */
-const capOf = (s: Stock) => s.floatShares * s.refPrice;
+/**
+ * The weights of an index over one epoch. An exchange index is reweighted every calendar quarter: its
+ * members of the quarter's first trading day, weighted by their float market value at the previous
+ * close, and chain-linked (the first day's change already uses the new weights), as index providers do,
+ * so a ten-year history follows the members of its time. A THS index keeps one epoch, weighted like the
+ * calibration day. Within an epoch the index is a buy-and-hold portfolio of its heaviest members (their
+ * weights drift with their prices, as cap weights do) and of one block for all the others, which moves
+ * with their float-weighted factors (their own moves average out):
+ *   level(t) = base × [Σ_heavy w_s × A_s(t) / A_s(anchor) + w_rest × exp(F_rest(t) − F_rest(anchor))]
+ * with A_s a member's adjusted price curve and `anchor` the previous close of the epoch's first day (the
+ * calibration day for the epoch that holds it, whose base is the index's calibrated level).
+ */
+interface Epoch {
+  /** Trading index where the weights hold and the level is `base`. */
+  anchor: number;
+  base: number;
+  heavy: readonly { readonly stock: Stock; readonly weight: number; readonly anchorLog: number }[];
+  rest: IndexLoadings;
+  restWeight: number;
+  restAnchor: number;
+}
 
-function heavyMembers(members: readonly Stock[]): IndexCurve['heavy'] {
+const quarters = new Map<number, number>();
+
+/** Quarter key (year × 4 + quarter) of a trading index. */
+function quarterOf(t: number): number {
+  const hit = quarters.get(t);
+  if (hit !== undefined) return hit;
+  const [year, month] = dateOf(tradingDayAt(t)).split('-').map(Number);
+  const q = (year ?? 0) * 4 + Math.floor(((month ?? 1) - 1) / 3);
+  quarters.set(t, q);
+  return q;
+}
+
+const REF_QUARTER = quarterOf(REF_INDEX);
+
+/** First trading index of a quarter key. */
+function quarterStart(q: number): number {
+  const year = Math.floor(q / 4);
+  const month = (q % 4) * 3 + 1;
+  return tradingIndexOnOrAfter(dayOf(`${year}-${String(month).padStart(2, '0')}-01`));
+}
+
+/** The epoch's level relative to its anchor (1 there). */
+function relative(e: Epoch, t: number): number {
+  let v = e.restWeight > 0 ? e.restWeight * Math.exp(indexFactorMove(e.rest, t) - e.restAnchor) : 0;
+  for (const m of e.heavy) v += m.weight * Math.exp(logMove(m.stock, t) - m.anchorLog);
+  return v;
+}
+
+function epochWith(
+  members: readonly Stock[],
+  cap: (s: Stock) => number,
+  anchor: number,
+  base: number,
+): Epoch {
+  const caps = members.map((stock) => ({ stock, cap: cap(stock) }));
   let total = 0;
-  for (const s of members) total += capOf(s);
-  return members
-    .map((stock) => ({ stock, weight: total > 0 ? capOf(stock) / total : 0 }))
-    .filter((m) => m.weight >= HEAVY.weight)
-    .sort((a, b) => b.weight - a.weight || a.stock.index - b.stock.index)
-    .slice(0, HEAVY.count);
+  for (const m of caps) total += m.cap;
+  const heavy =
+    total > 0
+      ? caps
+          .filter((m) => m.cap / total >= HEAVY.weight)
+          .sort((a, b) => b.cap - a.cap || a.stock.index - b.stock.index)
+          .slice(0, HEAVY.count)
+      : [];
+  const heavySet = new Set(heavy.map((m) => m.stock));
+  const rest = caps.filter((m) => !heavySet.has(m.stock));
+  let restCap = 0;
+  for (const m of rest) restCap += m.cap;
+  const loadings = indexLoadingsOf(rest);
+  return {
+    anchor,
+    base,
+    heavy: heavy.map((m) => ({
+      stock: m.stock,
+      weight: m.cap / total,
+      anchorLog: logMove(m.stock, anchor),
+    })),
+    rest: loadings,
+    restWeight: total > 0 ? restCap / total : 1,
+    restAnchor: indexFactorMove(loadings, anchor),
+  };
+}
+
+/** Float market value on the calibration day. */
+const refCap = (s: Stock) => s.floatShares * s.refPrice;
+
+function epochOf(c: IndexCurve, t: number): Epoch {
+  const q = c.def.tag === null ? quarterOf(t) : REF_QUARTER;
+  const hit = c.epochs.get(q);
+  if (hit) return hit;
+  let epoch: Epoch;
+  if (q === REF_QUARTER) {
+    epoch = epochWith(c.refMembers, refCap, REF_INDEX, Math.exp(c.logScale));
+  } else {
+    const start = quarterStart(q);
+    const anchor = start - 1;
+    const members = c.def.members(tradingDayAt(start));
+    const cap = (s: Stock) => floatSharesOn(s, anchor) * closeAt(s, anchor);
+    if (q > REF_QUARTER) {
+      // The level at the anchor is that of the epoch before (which holds the anchor).
+      epoch = epochWith(members, cap, anchor, levelAt(c, anchor));
+    } else {
+      // The next epoch fixes the level at its own anchor, the last day of this one.
+      const next = epochOf(c, quarterStart(q + 1));
+      const boundary = quarterStart(q + 1) - 1;
+      const partial = epochWith(members, cap, anchor, 1);
+      const level = next.base * relative(next, boundary);
+      epoch = { ...partial, base: level / relative(partial, boundary) };
+    }
+  }
+  c.epochs.set(q, epoch);
+  return epoch;
+}
+
+function levelAt(c: IndexCurve, t: number): number {
+  const e = epochOf(c, t);
+  return e.base * relative(e, t);
 }
 
 function closeOf(c: IndexCurve, t: number): number {
-  let l = c.logScale + indexFactorMove(c.loadings, t);
-  for (const m of c.heavy) l += m.weight * ownMove(m.stock, t);
-  return round(Math.exp(l), 2);
+  return round(levelAt(c, t), 2);
 }
 
-function completeBar(c: IndexCurve, t: number): IndexBar {
+/** The bar of the day and its minute track (cached: a day's bar needs its track for its high and low). */
+interface IndexDay {
+  full: IndexBar;
+  track: SessionTrack;
+}
+
+const dayCache = new Map<string, IndexDay>();
+const DAY_CACHE_SIZE = 4000;
+
+function indexDay(c: IndexCurve, t: number): IndexDay {
+  const key = `${c.def.thscode}|${t}`;
+  const hit = dayCache.get(key);
+  if (hit) return hit;
+  const day = newIndexDay(c, t);
+  if (dayCache.size >= DAY_CACHE_SIZE) dayCache.clear();
+  dayCache.set(key, day);
+  return day;
+}
+
+/**
+ * A day of an index: its own smooth track (open a quarter of the way to the close, as its members open on
+ * average, with small wicks: most members' extremes come at different minutes and average out) plus the
+ * minute moves of its heaviest members (INTRADAY) around their own open-to-close lines, so the index
+ * stands where its members stand at every minute. The high and the low are the track's extremes.
+ */
+function newIndexDay(c: IndexCurve, t: number): IndexDay {
   const prevClose = closeOf(c, t - 1);
   const close = closeOf(c, t);
   const h = mix(c.seed ^ SALT_BAR, t);
   const u = (k: number) => unit(mix(h, k));
   const move = Math.log(close / prevClose);
-  const open = round(prevClose * Math.exp(0.2 * move + 0.003 * c.vol * tri(mix(h, 1))), 2);
-  const high = round(Math.max(open, close) * Math.exp(0.008 * c.vol * u(2) ** 1.5), 2);
-  const low = round(Math.min(open, close) * Math.exp(-0.008 * c.vol * u(3) ** 1.5), 2);
+  const open = round(prevClose * Math.exp(0.25 * move + 0.0006 * tri(mix(h, 1))), 2);
+  const ownHigh = round(Math.max(open, close) * Math.exp(0.0006 + 0.0016 * c.vol * u(2) ** 1.5), 2);
+  const ownLow = round(Math.min(open, close) * Math.exp(-0.0006 - 0.0016 * c.vol * u(3) ** 1.5), 2);
+  const hp = mix(c.seed ^ SALT_BAR, t ^ 0x3c3c);
+  const path = seededPath((k) => unit(mix(hp, k)), close >= prevClose, INDEX_TIMING);
+  const own = sessionTrack({ open, high: ownHigh, low: ownLow, close }, path, hp, 2, 0.03);
+  const track = withHeavyMinutes(c, t, own);
+  const n = SESSION_MINUTES;
   const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
   const volume = Math.round((c.volume * activity) / 100) * 100;
-  return {
+  const full: IndexBar = {
     index: t,
     day: tradingDayAt(t),
     open,
-    high,
-    low,
+    high: track.highs[n] ?? ownHigh,
+    low: track.lows[n] ?? ownLow,
     close,
     prevClose,
     volume,
     turnover: Math.round(c.turnover * activity * (0.5 * (open + close)) * (1 / closeOf(c, REF_INDEX))),
   };
+  return { full, track };
 }
 
-/** The bar after a share `progress` of the session: open, then the high and low in seeded order, then close. */
+/** Members weighing at least this share of an index move its minute track (at most `count` of them). */
+const INTRADAY = { weight: 0.015, count: 12 } as const;
+
+/**
+ * The index's minutes: the line from its open to its close (where its many members stand on average) with
+ * a small seeded wander, plus its heaviest members' distances from their own open-to-close lines. The
+ * volume comes in as in the own track; the open and the close stay where they are.
+ */
+function withHeavyMinutes(c: IndexCurve, t: number, own: SessionTrack): SessionTrack {
+  const n = SESSION_MINUTES;
+  const open = own.prices[0] ?? 0;
+  const close = own.prices[n] ?? 0;
+  const adj = new Float64Array(n + 1);
+  // A seeded walk pulled back to 0 at both ends, about 0.1% at its widest.
+  const seed = mix(c.seed ^ SALT_BAR, t ^ 0x7a7a);
+  let walk = 0;
+  const walks = new Float64Array(n + 1);
+  for (let k = 1; k <= n; k++) walks[k] = walk += tri(mix(seed, k));
+  for (let k = 0; k <= n; k++) adj[k] = 0.0001 * ((walks[k] ?? 0) - (walk * k) / n);
+  const heavy = epochOf(c, t)
+    .heavy.filter((m) => m.weight >= INTRADAY.weight)
+    .slice(0, INTRADAY.count);
+  for (const m of heavy) {
+    const day = dayTrack(m.stock, t);
+    if (!day) continue;
+    const prices = day.track.prices;
+    const first = Math.log((prices[0] ?? day.full.close) / day.full.close);
+    for (let k = 0; k <= n; k++) {
+      // The member's distance from its own line from the open to the close (0 at both ends).
+      const off = Math.log((prices[k] ?? day.full.close) / day.full.close) - first * (1 - k / n);
+      adj[k] = (adj[k] ?? 0) + m.weight * off;
+    }
+  }
+  const prices = new Float64Array(n + 1);
+  const highs = new Float64Array(n + 1);
+  const lows = new Float64Array(n + 1);
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let k = 0; k <= n; k++) {
+    const line = open * Math.exp((Math.log(close / open) * k) / n);
+    const p = k === 0 ? open : k === n ? close : round(line * Math.exp(adj[k] ?? 0), 2);
+    prices[k] = p;
+    high = Math.max(high, p);
+    low = Math.min(low, p);
+    highs[k] = high;
+    lows[k] = low;
+  }
+  return { ...own, prices, highs, lows };
+}
+
+function completeBar(c: IndexCurve, t: number): IndexBar {
+  return indexDay(c, t).full;
+}
+
+/** The bar after a share `progress` of the session: the track's price and its extremes so far. */
 function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   if (progress >= 1) return full;
-  const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
-  const u = (k: number) => unit(mix(h, k));
-  const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
-  const { price, high, low, volumeShare, valueShare } = trackAt(
-    sessionTrack(full, path, h, 2, 0.03),
-    progress,
-    2,
-  );
+  const { price, high, low, volumeShare, valueShare } = trackAt(indexDay(c, full.index).track, progress, 2);
   return {
     ...full,
     close: price,

@@ -120,8 +120,6 @@ interface Curve {
   /** First-day price of a listing inside the history, relative to the curve (issue price ratio). */
   ipoRatio: number | null;
   logScale: number;
-  /** The own part of the log curve on the calibration day (ownMove is 0 there). */
-  refOwn: number;
   planned: PlannedEvent[];
   /** Every event of the model; `cumulative` from the model's start (it scales the unadjusted prices). */
   events: CorporateEvent[];
@@ -210,7 +208,6 @@ function curveOf(stock: Stock): Curve {
         ? 1 / (stock.board === 'main' && stock.listDay < IPO_REFORM_DAY ? 1.44 : rng.range(1.05, 3))
         : null,
     logScale: 0,
-    refOwn: 0,
     planned: [],
     events: [],
     published: [],
@@ -223,8 +220,7 @@ function curveOf(stock: Stock): Curve {
   // factors are approximated by their yields here (exact factors need prices, which need the scale).
   let approxFactor = 1;
   for (const p of curve.planned) if (p.index <= REF_INDEX) approxFactor *= (1 + p.bonus) / (1 - p.yieldRate);
-  curve.refOwn = logCurve(curve, REF_INDEX);
-  curve.logScale = Math.log(stock.refPrice * approxFactor) - curve.refOwn;
+  curve.logScale = Math.log(stock.refPrice * approxFactor) - logCurve(curve, REF_INDEX);
   curves.set(stock.index, curve);
   computeEvents(curve);
   return curve;
@@ -666,14 +662,12 @@ export function floatSharesOn(stock: Stock, index: number): number {
 }
 
 /**
- * A stock's own (idiosyncratic) log move from the calibration day to trading day t: its whole log curve
- * (jumps included) less the market's factors, held at its first bar before it (an index that counts the
- * stock sees no move of it before its listing). The exchange indices add this for their heaviest members.
+ * A stock's adjusted log price on trading day t up to a constant (jumps and factors included), held at
+ * its first bar before it: an index that counts the stock sees no move of it before its listing.
  */
-export function ownMove(stock: Stock, t: number): number {
+export function logMove(stock: Stock, t: number): number {
   const c = curveOf(stock);
-  const at = Math.max(t, c.firstIndex);
-  return logCurve(c, at) - stockFactorMove(c.loadings, at) - c.refOwn;
+  return logCurve(c, Math.max(t, c.firstIndex));
 }
 
 /** Midnight (Shanghai) of a bar's day. */
