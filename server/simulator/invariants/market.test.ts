@@ -253,14 +253,17 @@ describe('indices are the weighted result of their members', () => {
   /**
    * How far an index's change may stand from its members' float-weighted mean change (percentage
    * points). The index carries its members' common (market, board, industry) moves and its heaviest
-   * members' whole moves exactly; what is left is the average of the smaller members' own moves (a
-   * member's own day move is about 1% and its weight under 0.4%, so a few hundredths of a point), their
+   * members' whole day moves exactly; what is left is the average of the smaller members' own moves (a
+   * member's own day move is about 1% and its weight under 0.4%: a few hundredths of a point), their
    * jump days (a 20% streak day of a 0.3% member is 0.06 points), the drift of the smaller members'
-   * weights within a quarter, and in the session their minute paths around their open-to-close lines,
-   * which only the heaviest members pass on to the index's. Measured: median 0.05, 99th percentile
-   * under 0.35; so no case beyond 0.5 and a mean under 0.1.
+   * weights within a quarter and, in the session, their minute paths around their open-to-close lines,
+   * which only members of a tenth of the index pass on to its minutes. A broad index (300 members or
+   * more) averages all of that out; a narrow one (50-100 members, a fifth of it in one stock) may stand
+   * half a point off while a 5% member's limit-up seals in the morning. Measured on 900 random cases:
+   * median 0.06, 99th percentile 0.3 (broad) and 0.55 (narrow).
    */
-  const MAX_GAP = 0.5;
+  const MAX_GAP = { broad: 0.4, narrow: 0.8 };
+  const BROAD_MEMBERS = 300;
   const MEAN_GAP = 0.1;
   const QUOTES_PER_CALL = 1000;
 
@@ -309,7 +312,8 @@ describe('indices are the weighted result of their members', () => {
             const change = index.price_change_ratio_pct;
             const gap = Math.abs(change - sum / total);
             gaps.push(gap);
-            expect(gap, `${code} ${new Date(clock.ms).toISOString()}`).toBeLessThanOrEqual(MAX_GAP);
+            const bound = members.length >= BROAD_MEMBERS ? MAX_GAP.broad : MAX_GAP.narrow;
+            expect(gap, `${code} ${new Date(clock.ms).toISOString()}`).toBeLessThanOrEqual(bound);
             // Breadth follows the index, unless one member made most of the index's move (a heavyweight
             // at its limit can lift an index by a point while the others fall).
             if (Math.abs(change) > 1 && largest < Math.abs(change) / 2) {

@@ -1,6 +1,14 @@
 import { dateOf, dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
 import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
-import { HISTORY_START_DAY, closeAt, dayTrack, floatSharesOn, logMove } from './prices';
+import {
+  HISTORY_START_DAY,
+  closeAt,
+  dailyBar,
+  dayTrack,
+  firstBarIndex,
+  floatSharesOn,
+  logMove,
+} from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { SESSION_MINUTES, seededPath, sessionTrack, trackAt, type SessionTrack } from './session-path';
@@ -236,84 +244,47 @@ function closeOf(c: IndexCurve, t: number): number {
   return round(levelAt(c, t), 2);
 }
 
-/** The bar of the day and its minute track (cached: a day's bar needs its track for its high and low). */
-interface IndexDay {
-  full: IndexBar;
-  track: SessionTrack;
-}
+/** Complete bars and minute tracks asked for lately (tracks are large: fewer of them are kept). */
+const barCache = new Map<string, IndexBar>();
+const BAR_CACHE_SIZE = 40000;
+const trackCache = new Map<string, SessionTrack>();
+const TRACK_CACHE_SIZE = 400;
 
-const dayCache = new Map<string, IndexDay>();
-const DAY_CACHE_SIZE = 4000;
-
-function indexDay(c: IndexCurve, t: number): IndexDay {
-  const key = `${c.def.thscode}|${t}`;
-  const hit = dayCache.get(key);
+function cached<V>(cache: Map<string, V>, size: number, key: string, make: () => V): V {
+  const hit = cache.get(key);
   if (hit) return hit;
-  const day = newIndexDay(c, t);
-  if (dayCache.size >= DAY_CACHE_SIZE) dayCache.clear();
-  dayCache.set(key, day);
-  return day;
+  const value = make();
+  if (cache.size >= size) cache.clear();
+  cache.set(key, value);
+  return value;
 }
 
 /**
- * A day of an index: its own smooth track (open a quarter of the way to the close, as its members open on
- * average, with small wicks: most members' extremes come at different minutes and average out) plus the
- * minute moves of its heaviest members (INTRADAY) around their own open-to-close lines, so the index
- * stands where its members stand at every minute. The high and the low are the track's extremes.
+ * Members weighing at least this share of an exchange index set its open (OPENING) and move its minutes
+ * (INTRADAY: their minute tracks cost more, so only the few that weigh a tenth or more).
  */
-function newIndexDay(c: IndexCurve, t: number): IndexDay {
-  const prevClose = closeOf(c, t - 1);
-  const close = closeOf(c, t);
-  const h = mix(c.seed ^ SALT_BAR, t);
-  const u = (k: number) => unit(mix(h, k));
-  const move = Math.log(close / prevClose);
-  const open = round(prevClose * Math.exp(0.25 * move + 0.0006 * tri(mix(h, 1))), 2);
-  const ownHigh = round(Math.max(open, close) * Math.exp(0.0006 + 0.0016 * c.vol * u(2) ** 1.5), 2);
-  const ownLow = round(Math.min(open, close) * Math.exp(-0.0006 - 0.0016 * c.vol * u(3) ** 1.5), 2);
-  const hp = mix(c.seed ^ SALT_BAR, t ^ 0x3c3c);
-  const path = seededPath((k) => unit(mix(hp, k)), close >= prevClose, INDEX_TIMING);
-  const own = sessionTrack({ open, high: ownHigh, low: ownLow, close }, path, hp, 2, 0.03);
-  const track = withHeavyMinutes(c, t, own);
-  const n = SESSION_MINUTES;
-  const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
-  const volume = Math.round((c.volume * activity) / 100) * 100;
-  const full: IndexBar = {
-    index: t,
-    day: tradingDayAt(t),
-    open,
-    high: track.highs[n] ?? ownHigh,
-    low: track.lows[n] ?? ownLow,
-    close,
-    prevClose,
-    volume,
-    turnover: Math.round(c.turnover * activity * (0.5 * (open + close)) * (1 / closeOf(c, REF_INDEX))),
-  };
-  return { full, track };
-}
-
-/** Members weighing at least this share of an index move its minute track (at most `count` of them). */
-const INTRADAY = { weight: 0.015, count: 12 } as const;
+const OPENING = { weight: 0.02, count: 8 } as const;
+const INTRADAY = { weight: 0.1, count: 2 } as const;
 
 /**
- * The index's minutes: the line from its open to its close (where its many members stand on average) with
- * a small seeded wander, plus its heaviest members' distances from their own open-to-close lines. The
- * volume comes in as in the own track; the open and the close stay where they are.
+ * An index's minutes (index 0: the open, SESSION_MINUTES: the close): the line from its open to its
+ * close, where its many members stand on average (their own extremes come at different minutes and
+ * average out), with a small seeded wander, plus the distance of each of its heaviest members from its
+ * own open-to-close line, weighted. So the index stands where its members stand at every minute, and its
+ * high and low are these minutes' extremes.
  */
-function withHeavyMinutes(c: IndexCurve, t: number, own: SessionTrack): SessionTrack {
+function minutePrices(c: IndexCurve, t: number, open: number, close: number): Float64Array {
   const n = SESSION_MINUTES;
-  const open = own.prices[0] ?? 0;
-  const close = own.prices[n] ?? 0;
   const adj = new Float64Array(n + 1);
   // A seeded walk pulled back to 0 at both ends, about 0.1% at its widest.
   const seed = mix(c.seed ^ SALT_BAR, t ^ 0x7a7a);
   let walk = 0;
-  const walks = new Float64Array(n + 1);
-  for (let k = 1; k <= n; k++) walks[k] = walk += tri(mix(seed, k));
-  for (let k = 0; k <= n; k++) adj[k] = 0.0001 * ((walks[k] ?? 0) - (walk * k) / n);
-  const heavy = epochOf(c, t)
-    .heavy.filter((m) => m.weight >= INTRADAY.weight)
-    .slice(0, INTRADAY.count);
-  for (const m of heavy) {
+  for (let k = 1; k <= n; k++) {
+    walk += tri(mix(seed, k));
+    adj[k] = walk;
+  }
+  for (let k = 0; k <= n; k++) adj[k] = 0.0001 * ((adj[k] ?? 0) - (walk * k) / n);
+  for (const m of heavyOf(c, t, INTRADAY)) {
     const day = dayTrack(m.stock, t);
     if (!day) continue;
     const prices = day.track.prices;
@@ -325,30 +296,91 @@ function withHeavyMinutes(c: IndexCurve, t: number, own: SessionTrack): SessionT
     }
   }
   const prices = new Float64Array(n + 1);
-  const highs = new Float64Array(n + 1);
-  const lows = new Float64Array(n + 1);
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
   for (let k = 0; k <= n; k++) {
-    const line = open * Math.exp((Math.log(close / open) * k) / n);
-    const p = k === 0 ? open : k === n ? close : round(line * Math.exp(adj[k] ?? 0), 2);
-    prices[k] = p;
-    high = Math.max(high, p);
-    low = Math.min(low, p);
-    highs[k] = high;
-    lows[k] = low;
+    const line = open + ((close - open) * k) / n;
+    prices[k] = k === 0 ? open : k === n ? close : round(line * (1 + (adj[k] ?? 0)), 2);
   }
-  return { ...own, prices, highs, lows };
+  return prices;
+}
+
+/**
+ * The open: where the heaviest members open (a member on a jump day may open near its limit), and a
+ * quarter of the way to the close for the others, as stocks open on average (prices.ts).
+ */
+function openOf(c: IndexCurve, t: number, prevClose: number, close: number): number {
+  const h = mix(c.seed ^ SALT_BAR, t);
+  let rest = Math.log(close / prevClose);
+  let heavy = 0;
+  for (const m of heavyOf(c, t, OPENING)) {
+    const bar = dailyBar(m.stock, t);
+    if (!bar || bar.index === firstBarIndex(m.stock)) continue;
+    rest -= m.weight * Math.log(bar.close / bar.ref);
+    heavy += m.weight * Math.log(bar.open / bar.ref);
+  }
+  return round(prevClose * Math.exp(0.25 * rest + heavy + 0.0006 * tri(mix(h, 1))), 2);
+}
+
+/** The heaviest members of an exchange index on a day above a weight (none for a THS index). */
+function heavyOf(c: IndexCurve, t: number, rule: { weight: number; count: number }): Epoch['heavy'] {
+  if (c.def.tag !== null) return [];
+  return epochOf(c, t)
+    .heavy.filter((m) => m.weight >= rule.weight)
+    .slice(0, rule.count);
 }
 
 function completeBar(c: IndexCurve, t: number): IndexBar {
-  return indexDay(c, t).full;
+  return cached(barCache, BAR_CACHE_SIZE, `${c.def.thscode}|${t}`, () => {
+    const prevClose = closeOf(c, t - 1);
+    const close = closeOf(c, t);
+    const open = openOf(c, t, prevClose, close);
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    for (const p of minutePrices(c, t, open, close)) {
+      high = Math.max(high, p);
+      low = Math.min(low, p);
+    }
+    const h = mix(c.seed ^ SALT_BAR, t);
+    const move = Math.log(close / prevClose);
+    const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
+    return {
+      index: t,
+      day: tradingDayAt(t),
+      open,
+      high,
+      low,
+      close,
+      prevClose,
+      volume: Math.round((c.volume * activity) / 100) * 100,
+      turnover: Math.round((c.turnover * activity * (0.5 * (open + close))) / Math.exp(c.logScale)),
+    };
+  });
+}
+
+/** The minute track of a day: its minute prices, and volume coming in as a seeded session's does. */
+function trackOf(c: IndexCurve, full: IndexBar): SessionTrack {
+  return cached(trackCache, TRACK_CACHE_SIZE, `${c.def.thscode}|${full.index}`, () => {
+    const hp = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
+    const path = seededPath((k) => unit(mix(hp, k)), full.close >= full.prevClose, INDEX_TIMING);
+    const seeded = sessionTrack(full, path, hp, 2, 0.03);
+    const prices = minutePrices(c, full.index, full.open, full.close);
+    const highs = new Float64Array(prices.length);
+    const lows = new Float64Array(prices.length);
+    let high = full.open;
+    let low = full.open;
+    prices.forEach((p, k) => {
+      high = Math.max(high, p);
+      low = Math.min(low, p);
+      highs[k] = high;
+      lows[k] = low;
+    });
+    return { ...seeded, prices, highs, lows };
+  });
 }
 
 /** The bar after a share `progress` of the session: the track's price and its extremes so far. */
 function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   if (progress >= 1) return full;
-  const { price, high, low, volumeShare, valueShare } = trackAt(indexDay(c, full.index).track, progress, 2);
+  const { price, high, low, volumeShare, valueShare } = trackAt(trackOf(c, full), progress, 2);
   return {
     ...full,
     close: price,
