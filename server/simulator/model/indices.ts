@@ -16,13 +16,22 @@ import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
- * Daily bars of every index as closed-form functions of the trading-day index (like the stock curves):
- * level = ref × exp(F(t)), F the float-cap-weighted mean of its members' factor moves (market-factors.ts),
- * so an index is the weighted result of its constituents: its day change is their float-weighted mean
- * change up to the average of their own (idiosyncratic) moves. The members and their float caps are
- * those of the calibration day. Indices have no price limits and no adjustment. Volume and turnover scale with the usual activity of the
- * index's current members, so a concept of 500 stocks trades hundreds of billions a day.
- * During the session the day's bar grows like a stock's: open, a high and a low, then the close.
+ * Daily bars of every index, built from its members so that an index is the weighted result of its
+ * constituents (its day change is their float-weighted mean change, as a client computes it from the
+ * whole-market snapshot, within a few tenths of a point; see invariants/market.test.ts):
+ *   - within a weighting epoch (a calendar quarter for an exchange index, chain-linked; one epoch at the
+ *     calibration day's weights for a THS index) the level is a buy-and-hold portfolio of its heaviest
+ *     members' adjusted price curves and of one block for all other members, which moves with their
+ *     float-weighted market, board and industry factors (market-factors.ts): their own moves average out;
+ *   - the open is where the heaviest members open and a quarter of the way to the close for the rest,
+ *     and the minutes run along the line from the open to the close (where many members stand on average)
+ *     with the minute paths of the members of a tenth or more of the index; high and low are the minutes'
+ *     extremes, so the session's partial bar grows inside the complete bar and ends on it.
+ * Why not the exact sum of the members' prices: an index of 2,000 members would cost 2,000 stock days per
+ * index day; this form costs a few dozen operations per close (a few milliseconds per year of bars) and
+ * keeps every level closed-form, the calibration day's level at LEVELS, and futures, options and funds,
+ * which read the same closes, in step. Indices have no price limits and no adjustment. Volume and
+ * turnover scale with the usual activity of the index's members of the calibration day.
  */
 
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
@@ -47,7 +56,7 @@ const LEVELS: Record<string, number> = {
 };
 
 /**
- * Members whose own moves an index adds to its factors (at most `count`, each weighing at least `weight`):
+ * Members an index holds by their whole price curve (at most `count`, each weighing at least `weight`):
  * a concentrated index (ChiNext, STAR 50, SSE 50: a fifth of the weight in one stock) moves with its
  * heavyweights' news, not only with the market; the many small members' own moves average out.
  */
