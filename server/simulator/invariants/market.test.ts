@@ -289,42 +289,31 @@ describe('indices are the weighted result of their members', () => {
             // Float-weighted: float shares (no operation lists them for the whole market, so they come
             // from the model) at the previous close, as index providers weigh.
             const t = marketClock(clock.ms).barIndex;
-            let total = 0;
-            let sum = 0;
-            let largest = 0;
-            let up = 0;
-            let down = 0;
-            for (const q of quotes) {
+            const weighted = quotes.map((q) => {
               const stock = stockByCode(q.thscode);
               if (!stock) throw new Error(`no stock ${q.thscode}`);
-              const cap = floatSharesOn(stock, t) * q.prev_price;
-              total += cap;
-              sum += cap * q.price_change_ratio_pct;
-              if (q.price_change > 0) up++;
-              if (q.price_change < 0) down++;
-            }
-            for (const q of quotes) {
-              const stock = stockByCode(q.thscode);
-              if (!stock) continue;
-              const share = (floatSharesOn(stock, t) * q.prev_price) / total;
-              largest = Math.max(largest, Math.abs(share * q.price_change_ratio_pct));
-            }
+              return { cap: floatSharesOn(stock, t) * q.prev_price, pct: q.price_change_ratio_pct };
+            });
+            const total = weighted.reduce((a, w) => a + w.cap, 0);
+            const mean = weighted.reduce((a, w) => a + w.cap * w.pct, 0) / total;
+            const largest = Math.max(...weighted.map((w) => Math.abs((w.cap / total) * w.pct)));
+            const advancers = quotes.filter((q) => q.price_change > 0).length;
+            const decliners = quotes.filter((q) => q.price_change < 0).length;
             const change = index.price_change_ratio_pct;
-            const gap = Math.abs(change - sum / total);
+            const gap = Math.abs(change - mean);
             gaps.push(gap);
             const bound = members.length >= BROAD_MEMBERS ? MAX_GAP.broad : MAX_GAP.narrow;
             expect(gap, `${code} ${new Date(clock.ms).toISOString()}`).toBeLessThanOrEqual(bound);
             // Breadth follows the index, unless one member made most of the index's move (a heavyweight
             // at its limit can lift an index by a point while the others fall).
             if (Math.abs(change) > 1 && largest < Math.abs(change) / 2) {
-              expect(change > 0 ? up : down).toBeGreaterThan(members.length / 2);
+              expect(change > 0 ? advancers : decliners).toBeGreaterThan(members.length / 2);
             }
           },
         ),
         RUNS,
       );
-      const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
-      expect(mean).toBeLessThanOrEqual(MEAN_GAP);
+      expect(gaps.reduce((a, b) => a + b, 0) / gaps.length).toBeLessThanOrEqual(MEAN_GAP);
     },
     TIMEOUT,
   );
