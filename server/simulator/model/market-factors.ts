@@ -125,7 +125,7 @@ export interface Loadings {
 const SALT_BETA = 0x2545f491;
 
 /** Seeded market beta: small boards move more with the market, ST stocks less (their limit is 5%). */
-export function betaOf(stock: Stock): number {
+function betaOf(stock: Stock): number {
   const rng = new Rng(stock.seed ^ SALT_BETA);
   if (stock.st) return rng.range(0.4, 0.7);
   if (stock.board === 'main') return rng.range(0.6, 1.2);
@@ -153,13 +153,13 @@ export function stockFactorMove(l: Loadings, t: number): number {
   return l.beta * (v[0] ?? 0) + (l.board === null ? 0 : (v[l.board] ?? 0)) + (v[l.sector] ?? 0);
 }
 
-/** An index's weights on the factors: the float-cap-weighted mean of its members' loadings. */
+/** A group of members' weights on the factors: the float-cap-weighted mean of their loadings. */
 export interface IndexLoadings {
   readonly slots: Int32Array;
   readonly weights: Float64Array;
 }
 
-/** The weights of an index whose members (with their float caps) are given. */
+/** The weights of a group of members (with their float caps). */
 export function indexLoadingsOf(members: readonly { stock: Stock; cap: number }[]): IndexLoadings {
   const byslot = new Map<number, number>();
   let total = 0;
@@ -179,7 +179,7 @@ export function indexLoadingsOf(members: readonly { stock: Stock; cap: number }[
   };
 }
 
-/** An index's log level on trading day t relative to the calibration day. */
+/** The factor move of a group of members (their weighted loadings) on trading day t, 0 on the calibration day. */
 export function indexFactorMove(l: IndexLoadings, t: number): number {
   const v = valuesAt(t);
   let sum = 0;
