@@ -1,4 +1,4 @@
-import { dateOf, dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
+import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
 import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
 import {
   HISTORY_START_DAY,
@@ -12,7 +12,7 @@ import {
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { SESSION_MINUTES, seededPath, sessionTrack, trackAt, type SessionTrack } from './session-path';
-import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
+import { indexDefByCode, indexSeed, quarterStartDay, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
@@ -152,24 +152,19 @@ interface Epoch {
 
 const quarters = new Map<number, number>();
 
-/** Quarter key (year × 4 + quarter) of a trading index. */
+/** The epoch key of a trading index: the first calendar day of its quarter (the members' review). */
 function quarterOf(t: number): number {
   const hit = quarters.get(t);
   if (hit !== undefined) return hit;
-  const [year, month] = dateOf(tradingDayAt(t)).split('-').map(Number);
-  const q = (year ?? 0) * 4 + Math.floor(((month ?? 1) - 1) / 3);
+  const q = quarterStartDay(tradingDayAt(t));
   quarters.set(t, q);
   return q;
 }
 
 const REF_QUARTER = quarterOf(REF_INDEX);
 
-/** First trading index of a quarter key. */
-function quarterStart(q: number): number {
-  const year = Math.floor(q / 4);
-  const month = (q % 4) * 3 + 1;
-  return tradingIndexOnOrAfter(dayOf(`${year}-${String(month).padStart(2, '0')}-01`));
-}
+/** The next epoch's key (a quarter has 90 to 92 days). */
+const nextQuarter = (q: number) => quarterStartDay(q + 92);
 
 /** The epoch's level relative to its anchor (1 there). */
 function relative(e: Epoch, t: number): number {
@@ -224,7 +219,7 @@ function epochOf(c: IndexCurve, t: number): Epoch {
   if (q === REF_QUARTER) {
     epoch = epochWith(c.refMembers, refCap, REF_INDEX, Math.exp(c.logScale));
   } else {
-    const start = quarterStart(q);
+    const start = tradingIndexOnOrAfter(q);
     const anchor = start - 1;
     const members = c.def.members(tradingDayAt(start));
     const cap = (s: Stock) => floatSharesOn(s, anchor) * closeAt(s, anchor);
@@ -233,8 +228,8 @@ function epochOf(c: IndexCurve, t: number): Epoch {
       epoch = epochWith(members, cap, anchor, levelAt(c, anchor));
     } else {
       // The next epoch fixes the level at its own anchor, the last day of this one.
-      const next = epochOf(c, quarterStart(q + 1));
-      const boundary = quarterStart(q + 1) - 1;
+      const boundary = tradingIndexOnOrAfter(nextQuarter(q)) - 1;
+      const next = epochOf(c, boundary + 1);
       const partial = epochWith(members, cap, anchor, 1);
       const level = next.base * relative(next, boundary);
       epoch = { ...partial, base: level / relative(partial, boundary) };

@@ -1,3 +1,4 @@
+import { dateOf, dayOf } from './calendar';
 import { CONCEPTS } from './names';
 import { Rng, fnv1a } from './random';
 import { allStocks, listedStocks, type Stock } from './universe';
@@ -40,11 +41,20 @@ function topBy(stocks: readonly Stock[], n: number, key: (s: Stock) => number, s
 const notSt = (s: Stock) => !s.st;
 
 /**
- * Stocks an exchange index may hold on a day: listed for at least two weeks (about ten trading days, the
- * SSE Composite's rule since 2020), so no index holds a stock on the unlimited first days of its listing.
+ * Stocks an exchange index may hold on a day: its members are reviewed at the start of each calendar
+ * quarter (indices.ts weighs them then) among the stocks listed for at least two weeks by that day (about
+ * ten trading days, the SSE Composite's rule since 2020), so no index holds a stock on the unlimited first
+ * days of its listing, and a listing joins at the next review.
  */
 const SEASONING_DAYS = 14;
-const seasoned = (day: number) => listedStocks(day - SEASONING_DAYS);
+const seasoned = (day: number) => listedStocks(quarterStartDay(day) - SEASONING_DAYS);
+
+/** The first calendar day of a day's quarter. */
+export function quarterStartDay(day: number): number {
+  const [year, month] = dateOf(day).split('-').map(Number);
+  const first = Math.floor(((month ?? 1) - 1) / 3) * 3 + 1;
+  return dayOf(`${year ?? 0}-${String(first).padStart(2, '0')}-01`);
+}
 
 // prettier-ignore
 const EXCHANGE_INDICES: readonly (readonly [string, string, string, string, string, (day: number) => Stock[]])[] = [
