@@ -455,16 +455,7 @@ describe('the research panel', () => {
   });
 
   it('keeps the cross-section as sent until an import changes the panel: the same bytes and tag, 304 to a browser that has them', async () => {
-    const early = join(files.dir, 'early-cs.parquet');
-    await writeDailyKParquet(
-      early,
-      ALL_BARS.filter((b) => b.date < LAST),
-    );
-    service.dumps = {
-      'daily-k': { file: early },
-      'daily-k-10d': { file: files.recent },
-      'adjustment-factors': { file: files.events },
-    };
+    await serveDayBeforeThenTenDay();
     const { app, plane } = await startApp();
     const url = `${MARKET_DATA_BASE_PATH}${CROSS_SECTION_ROUTE}`;
     const get = (headers: Record<string, string> = {}) => app.inject({ url, headers });
@@ -504,17 +495,7 @@ describe('the research panel', () => {
   });
 
   it('loads the full dump first, then the ten-day dump after the close, and writes names and boards', async () => {
-    // The full dump ends the day before the data day; the ten-day dump holds the data day.
-    const early = join(files.dir, 'early.parquet');
-    await writeDailyKParquet(
-      early,
-      ALL_BARS.filter((b) => b.date < LAST),
-    );
-    service.dumps = {
-      'daily-k': { file: early },
-      'daily-k-10d': { file: files.recent },
-      'adjustment-factors': { file: files.events },
-    };
+    await serveDayBeforeThenTenDay();
     const { plane, initial: first } = await startApp();
     expect(first.steps.map((s) => [s.kind, s.outcome])).toContainEqual(['daily-k', 'imported']);
     expect(plane.panelStatus().state).toBe('stale');
@@ -669,6 +650,20 @@ describe('bad input keeps the previous panel serving', () => {
     expect(logLines.some((l) => l.includes('dump link not given') && l.includes('4040'))).toBe(true);
   });
 });
+
+/** The full dump ends the day before the data day; the ten-day dump holds the data day. */
+async function serveDayBeforeThenTenDay(): Promise<void> {
+  const early = join(files.dir, 'early.parquet');
+  await writeDailyKParquet(
+    early,
+    ALL_BARS.filter((b) => b.date < LAST),
+  );
+  service.dumps = {
+    'daily-k': { file: early },
+    'daily-k-10d': { file: files.recent },
+    'adjustment-factors': { file: files.events },
+  };
+}
 
 /** A plane of its own (no app) on the fake service, with a manual ticker: it updates only when asked. */
 function planeOnFake(
