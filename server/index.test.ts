@@ -56,7 +56,10 @@ describe('graceful shutdown (server/index.ts)', () => {
     let arrived: () => void = () => undefined;
     const arrival = new Promise<void>((resolve) => (arrived = resolve));
     fake.behave((req, res) => {
-      arrived();
+      // The test's own request: the server's background reads (the market data plane's calendar and code
+      // table, the tape) must not stand in for it.
+      const url = new URL(req.url ?? '/', 'http://upstream');
+      if (url.pathname === SNAPSHOT_PATH && url.searchParams.get('limit') === '5') arrived();
       void released.then(() => answerOk(req, res));
     });
     return { fake, release, arrival };
@@ -65,7 +68,8 @@ describe('graceful shutdown (server/index.ts)', () => {
   const LIVE_KEY = 'shutdown-test-key-123';
   /** A throwaway watchlist database, never the developer's data/watchlists.sqlite. */
   const scratchDb = () => path.join(mkdtempSync(path.join(tmpdir(), 'shutdown-test-')), 'watchlists.sqlite');
-  const SNAPSHOT = 'api/a-share/prices/snapshot?limit=5';
+  const SNAPSHOT_PATH = '/api/a-share/prices/snapshot';
+  const SNAPSHOT = `${SNAPSHOT_PATH.slice(1)}?limit=5`;
 
   it('on SIGTERM: not ready, no new connections, event streams ended, the request in flight answered 200, exit 0', async () => {
     const { fake, release, arrival } = await heldUpstream();
