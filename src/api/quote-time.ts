@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { lastSessionDay, quoteTime, type QuoteTime } from '../lib/quote-time';
+import { lastSessionDay } from '../contract/market-session';
+import { quoteTime, type QuoteTime } from '../lib/quote-time';
 import { useServerClock, useTradingDays } from './live';
 
 /**

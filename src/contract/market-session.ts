@@ -1,4 +1,4 @@
-import { DAY_MS, SHANGHAI_OFFSET_MS, shanghaiDate } from './time';
+import { DAY_MS, SHANGHAI_OFFSET_MS, addDays, shanghaiDate, shanghaiMidnight } from './time';
 
 /**
  * The A-share trading timetable and the one phase vocabulary of the app, the BFF and the simulator, in
@@ -301,4 +301,23 @@ export function tradedMinutes(secondOfDay: number): number {
     TIMETABLE.close - TIMETABLE.afternoonOpen,
   );
   return (morning + afternoon) / 60;
+}
+
+/** Longer than any exchange holiday: how far back a session is looked for. */
+const SEARCH_DAYS = 31;
+
+/**
+ * The newest day whose session had begun (its opening auction matched) by `atMs`, as `yyyy-MM-dd`.
+ * `tradingDays` is the calendar's set of days (`tradingDaySet`); without one (loading, unreadable) Mon-Fri stand in.
+ */
+export function lastSessionDay(atMs: number, tradingDays: ReadonlySet<string>): string | null {
+  const trades = (day: string) =>
+    tradingDays.size > 0 ? tradingDays.has(day) : isWeekday(shanghaiMidnight(day));
+  const today = shanghaiDate(atMs);
+  const begun = msSinceShanghaiMidnight(atMs) >= TIMETABLE.openingMatch * 1000;
+  for (let back = begun ? 0 : 1; back <= SEARCH_DAYS; back++) {
+    const day = addDays(today, -back);
+    if (trades(day)) return day;
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastSessionDay, quoteTime } from './quote-time';
+import { lastSessionDay } from '../contract/market-session';
+import { quoteTime } from './quote-time';
 
 const at = (date: string, time: string) => Date.parse(`${date}T${time}+08:00`);
 

@@ -1,5 +1,5 @@
-import { TIMETABLE, isWeekday, msSinceShanghaiMidnight } from '../contract/market-session';
-import { addDays, shanghaiDate, shanghaiMidnight } from '../contract/time';
+import { TIMETABLE } from '../contract/market-session';
+import { shanghaiMidnight } from '../contract/time';
 
 /**
  * The time a quote stands for, one rule for every page that shows one (the stock header's 数据时间, the
@@ -20,25 +20,6 @@ export interface QuoteTime {
 }
 
 const MINUTE_MS = 60_000;
-/** Longer than any exchange holiday: how far back a session is looked for. */
-const SEARCH_DAYS = 31;
-
-/**
- * The newest day whose session had begun (its opening auction matched) by `atMs`, as `yyyy-MM-dd`.
- * `tradingDays` is the calendar's set of days; without one (loading, unreadable) Mon-Fri stand in.
- */
-export function lastSessionDay(atMs: number, tradingDays: ReadonlySet<string>): string | null {
-  const trades = (day: string) =>
-    tradingDays.size > 0 ? tradingDays.has(day) : isWeekday(shanghaiMidnight(day));
-  const today = shanghaiDate(atMs);
-  const begun = msSinceShanghaiMidnight(atMs) >= TIMETABLE.openingMatch * 1000;
-  for (let back = begun ? 0 : 1; back <= SEARCH_DAYS; back++) {
-    const day = addDays(today, -back);
-    if (trades(day)) return day;
-  }
-  return null;
-}
-
 /** A quote's time: the service's when it gives one, otherwise the read time as described above. */
 export function quoteTime(
   timestamp: number | null,
