@@ -16,6 +16,8 @@ import type { SimContext } from '../route';
 /** The year the invariants look at: the year before the pinned demo clock (Friday 2026-11-27). */
 export const FIRST_DAY = dayOf('2025-11-27');
 export const LAST_DAY = dayOf('2026-11-27');
+/** The first day of the ten years of published history, for the properties that look at all of it. */
+export const HISTORY_FIRST_DAY = dayOf('2016-01-04');
 
 /** The phases of a calendar day a clock reading may fall in, with their seconds since midnight [from, to). */
 export const DAY_PARTS = {
@@ -51,11 +53,14 @@ export function clockArb(
     });
 }
 
-/** A clock reading during continuous trading (morning or afternoon) of a trading day of the year. */
-export function sessionClockArb(): fc.Arbitrary<ClockCase> {
+/**
+ * A clock reading during continuous trading (morning or afternoon) of a trading day of the year (or of
+ * the days from `from` to `to`).
+ */
+export function sessionClockArb(from = FIRST_DAY, to = LAST_DAY): fc.Arbitrary<ClockCase> {
   return fc
     .tuple(
-      tradingDayArb(),
+      tradingDayArb(from, to),
       fc.constantFrom<DayPart>('morning', 'afternoon'),
       fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
     )
@@ -65,10 +70,10 @@ export function sessionClockArb(): fc.Arbitrary<ClockCase> {
     });
 }
 
-/** A trading day (day number) of the year. */
-export function tradingDayArb(): fc.Arbitrary<number> {
+/** A trading day (day number) of the year (or after `from` and on or before `to`). */
+export function tradingDayArb(from = FIRST_DAY, to = LAST_DAY): fc.Arbitrary<number> {
   return fc
-    .integer({ min: tradingIndexOnOrBefore(FIRST_DAY) + 1, max: tradingIndexOnOrBefore(LAST_DAY) })
+    .integer({ min: tradingIndexOnOrBefore(from) + 1, max: tradingIndexOnOrBefore(to) })
     .map((t) => tradingDayAt(t));
 }
 

@@ -1,21 +1,40 @@
 import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
-import { HISTORY_START_DAY } from './prices';
+import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
+import {
+  HISTORY_START_DAY,
+  closeAt,
+  dailyBar,
+  dayTrack,
+  firstBarIndex,
+  floatSharesOn,
+  logMove,
+} from './prices';
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
-import { seededPath, sessionTrack, trackAt } from './session-path';
-import { indexDefByCode, indexSeed, type IndexDef } from './ths-indices';
-import { REFERENCE_DATE } from './universe';
+import { SESSION_MINUTES, seededPath, sessionTrack, trackAt, type SessionTrack } from './session-path';
+import { indexDefByCode, indexSeed, quarterStartDay, type IndexDef } from './ths-indices';
+import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
- * Daily bars of every index as closed-form functions of the trading-day index (like the stock curves):
- * level = ref × exp(L(t) − L(ref)) with L a drift, four seeded sinusoids and bounded daily noise. Indices
- * have no price limits and no adjustment. Volume and turnover scale with the usual activity of the
- * index's current members, so a concept of 500 stocks trades hundreds of billions a day.
- * During the session the day's bar grows like a stock's: open, a high and a low, then the close.
+ * Daily bars of every index, built from its members so that an index is the weighted result of its
+ * constituents (its day change is their float-weighted mean change, as a client computes it from the
+ * whole-market snapshot, within a few tenths of a point; see invariants/market.test.ts):
+ *   - within a weighting epoch (a calendar quarter for an exchange index, chain-linked; one epoch at the
+ *     calibration day's weights for a THS index) the level is a buy-and-hold portfolio of its heaviest
+ *     members' adjusted price curves and of one block for all other members, which moves with their
+ *     float-weighted market, board and industry factors (market-factors.ts): their own moves average out;
+ *   - the open is where the heaviest members open and a quarter of the way to the close for the rest,
+ *     and the minutes run along the line from the open to the close (where many members stand on average)
+ *     with the minute paths of the members of a tenth or more of the index; high and low are the minutes'
+ *     extremes, so the session's partial bar grows inside the complete bar and ends on it.
+ * Why not the exact sum of the members' prices: an index of 2,000 members would cost 2,000 stock days per
+ * index day; this form costs a few dozen operations per close (a few milliseconds per year of bars) and
+ * keeps every level closed-form, the calibration day's level at LEVELS, and futures, options and funds,
+ * which read the same closes, in step. Indices have no price limits and no adjustment. Volume and
+ * turnover scale with the usual activity of the index's members of the calibration day.
  */
 
 const REF_INDEX = tradingIndexOf(dayOf(REFERENCE_DATE));
-const SALT_NOISE = 0x1b873593;
 const SALT_BAR = 0xcc9e2d51;
 /** Index extremes come a little later and never in the last 15% of the session. */
 const INDEX_TIMING = { gap: 0.1, spread: 0.35, end: 0.85 };
@@ -35,6 +54,13 @@ const LEVELS: Record<string, number> = {
   '899050.BJ': 1390,
   '885517.TI': 4100,
 };
+
+/**
+ * Members an index holds by their whole price curve (at most `count`, each weighing at least `weight`):
+ * a concentrated index (ChiNext, STAR 50, SSE 50: a fifth of the weight in one stock) moves with its
+ * heavyweights' news, not only with the market; the many small members' own moves average out.
+ */
+const HEAVY = { weight: 0.004, count: 40 } as const;
 
 /** The same index published on two exchanges follows one curve. */
 const SAME_CURVE: Record<string, string> = { '399300.SZ': '000300.SH' };
@@ -56,10 +82,10 @@ interface IndexCurve {
   seed: number;
   firstIndex: number;
   vol: number;
-  mu: number;
-  amps: number[];
-  freqs: number[];
-  phases: number[];
+  /** Members of the calibration day (and of every day of a THS index), for the epochs' weights. */
+  refMembers: readonly Stock[];
+  /** Weighting epochs by quarter key (see epochOf), built when first needed. */
+  epochs: Map<number, Epoch>;
   logScale: number;
   /** Usual daily volume (shares) and turnover (CNY). */
   volume: number;
@@ -74,17 +100,10 @@ function curveOf(def: IndexDef): IndexCurve {
   const curveCode = SAME_CURVE[def.thscode] ?? def.thscode;
   const seed = indexSeed(curveCode);
   const rng = new Rng(seed);
-  // Broad indices move less than narrow themes.
+  // Broad indices have narrower wicks than narrow themes.
   const vol = def.tag === null ? rng.range(0.7, 0.95) : rng.range(0.95, 1.35);
-  const amps = [
-    rng.range(0.12, 0.24),
-    rng.range(0.04, 0.09),
-    rng.range(0.015, 0.035),
-    rng.range(0.004, 0.008),
-  ].map((a) => a * vol);
-  const periods = [rng.range(700, 1300), rng.range(160, 320), rng.range(40, 80), rng.range(8, 16)];
   const level = LEVELS[curveCode] ?? Math.round(rng.logNormal(1800, 0.6));
-  const members = def.members(dayOf(REFERENCE_DATE));
+  const members = (indexDefByCode(curveCode) ?? def).members(dayOf(REFERENCE_DATE));
   let volume = 0;
   let turnover = 0;
   for (const s of members) {
@@ -99,64 +118,273 @@ function curveOf(def: IndexDef): IndexCurve {
       tradingIndexOnOrAfter(HISTORY_START_DAY),
     ),
     vol,
-    mu: rng.range(0, 0.06) / 244,
-    amps,
-    freqs: periods.map((p) => (2 * Math.PI) / p),
-    phases: periods.map(() => rng.range(0, 2 * Math.PI)),
-    logScale: 0,
+    refMembers: members,
+    epochs: new Map(),
+    logScale: Math.log(level),
     volume: Math.max(1e6, volume),
     turnover: Math.max(1e7, turnover),
   };
-  curve.logScale = Math.log(level) - logLevel(curve, REF_INDEX);
   curves.set(def.thscode, curve);
   return curve;
 }
 
-function logLevel(c: IndexCurve, t: number): number {
-  let l = c.mu * (t - REF_INDEX) + 0.009 * c.vol * tri(mix(c.seed ^ SALT_NOISE, t));
-  for (let k = 0; k < 4; k++) l += (c.amps[k] ?? 0) * Math.sin((c.freqs[k] ?? 0) * t + (c.phases[k] ?? 0));
-  return l;
+/**
+ * The weights of an index over one epoch. An exchange index is reweighted every calendar quarter: its
+ * members of the quarter's first trading day, weighted by their float market value at the previous
+ * close, and chain-linked (the first day's change already uses the new weights), as index providers do,
+ * so a ten-year history follows the members of its time. A THS index keeps one epoch, weighted like the
+ * calibration day. Within an epoch the index is a buy-and-hold portfolio of its heaviest members (their
+ * weights drift with their prices, as cap weights do) and of one block for all the others, which moves
+ * with their float-weighted factors (their own moves average out):
+ *   level(t) = base × [Σ_heavy w_s × A_s(t) / A_s(anchor) + w_rest × exp(F_rest(t) − F_rest(anchor))]
+ * with A_s a member's adjusted price curve and `anchor` the previous close of the epoch's first day (the
+ * calibration day for the epoch that holds it, whose base is the index's calibrated level).
+ */
+interface Epoch {
+  /** Trading index where the weights hold and the level is `base`. */
+  anchor: number;
+  base: number;
+  heavy: readonly { readonly stock: Stock; readonly weight: number; readonly anchorLog: number }[];
+  rest: IndexLoadings;
+  restWeight: number;
+  restAnchor: number;
 }
 
-function closeOf(c: IndexCurve, t: number): number {
-  return round(Math.exp(c.logScale + logLevel(c, t)), 2);
+const quarters = new Map<number, number>();
+
+/** The epoch key of a trading index: the first calendar day of its quarter (the members' review). */
+function quarterOf(t: number): number {
+  const hit = quarters.get(t);
+  if (hit !== undefined) return hit;
+  const q = quarterStartDay(tradingDayAt(t));
+  quarters.set(t, q);
+  return q;
 }
 
-function completeBar(c: IndexCurve, t: number): IndexBar {
-  const prevClose = closeOf(c, t - 1);
-  const close = closeOf(c, t);
-  const h = mix(c.seed ^ SALT_BAR, t);
-  const u = (k: number) => unit(mix(h, k));
-  const move = Math.log(close / prevClose);
-  const open = round(prevClose * Math.exp(0.2 * move + 0.003 * c.vol * tri(mix(h, 1))), 2);
-  const high = round(Math.max(open, close) * Math.exp(0.008 * c.vol * u(2) ** 1.5), 2);
-  const low = round(Math.min(open, close) * Math.exp(-0.008 * c.vol * u(3) ** 1.5), 2);
-  const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
-  const volume = Math.round((c.volume * activity) / 100) * 100;
+const REF_QUARTER = quarterOf(REF_INDEX);
+
+/** The next epoch's key (a quarter has 90 to 92 days). */
+const nextQuarter = (q: number) => quarterStartDay(q + 92);
+
+/** The epoch's level relative to its anchor (1 there). */
+function relative(e: Epoch, t: number): number {
+  let v = e.restWeight > 0 ? e.restWeight * Math.exp(indexFactorMove(e.rest, t) - e.restAnchor) : 0;
+  for (const m of e.heavy) v += m.weight * Math.exp(logMove(m.stock, t) - m.anchorLog);
+  return v;
+}
+
+function epochWith(
+  members: readonly Stock[],
+  cap: (s: Stock) => number,
+  anchor: number,
+  base: number,
+): Epoch {
+  const caps = members.map((stock) => ({ stock, cap: cap(stock) }));
+  let total = 0;
+  for (const m of caps) total += m.cap;
+  const heavy =
+    total > 0
+      ? caps
+          .filter((m) => m.cap / total >= HEAVY.weight)
+          .sort((a, b) => b.cap - a.cap || a.stock.index - b.stock.index)
+          .slice(0, HEAVY.count)
+      : [];
+  const heavySet = new Set(heavy.map((m) => m.stock));
+  const rest = caps.filter((m) => !heavySet.has(m.stock));
+  let restCap = 0;
+  for (const m of rest) restCap += m.cap;
+  const loadings = indexLoadingsOf(rest);
   return {
-    index: t,
-    day: tradingDayAt(t),
-    open,
-    high,
-    low,
-    close,
-    prevClose,
-    volume,
-    turnover: Math.round(c.turnover * activity * (0.5 * (open + close)) * (1 / closeOf(c, REF_INDEX))),
+    anchor,
+    base,
+    heavy: heavy.map((m) => ({
+      stock: m.stock,
+      weight: m.cap / total,
+      anchorLog: logMove(m.stock, anchor),
+    })),
+    rest: loadings,
+    restWeight: total > 0 ? restCap / total : 1,
+    restAnchor: indexFactorMove(loadings, anchor),
   };
 }
 
-/** The bar after a share `progress` of the session: open, then the high and low in seeded order, then close. */
+/** Float market value on the calibration day. */
+const refCap = (s: Stock) => s.floatShares * s.refPrice;
+
+function epochOf(c: IndexCurve, t: number): Epoch {
+  const q = c.def.tag === null ? quarterOf(t) : REF_QUARTER;
+  const hit = c.epochs.get(q);
+  if (hit) return hit;
+  let epoch: Epoch;
+  if (q === REF_QUARTER) {
+    epoch = epochWith(c.refMembers, refCap, REF_INDEX, Math.exp(c.logScale));
+  } else {
+    const start = tradingIndexOnOrAfter(q);
+    const anchor = start - 1;
+    const members = c.def.members(tradingDayAt(start));
+    const cap = (s: Stock) => floatSharesOn(s, anchor) * closeAt(s, anchor);
+    if (q > REF_QUARTER) {
+      // The level at the anchor is that of the epoch before (which holds the anchor).
+      epoch = epochWith(members, cap, anchor, levelAt(c, anchor));
+    } else {
+      // The next epoch fixes the level at its own anchor, the last day of this one.
+      const boundary = tradingIndexOnOrAfter(nextQuarter(q)) - 1;
+      const next = epochOf(c, boundary + 1);
+      const partial = epochWith(members, cap, anchor, 1);
+      const level = next.base * relative(next, boundary);
+      epoch = { ...partial, base: level / relative(partial, boundary) };
+    }
+  }
+  c.epochs.set(q, epoch);
+  return epoch;
+}
+
+function levelAt(c: IndexCurve, t: number): number {
+  const e = epochOf(c, t);
+  return e.base * relative(e, t);
+}
+
+function closeOf(c: IndexCurve, t: number): number {
+  return round(levelAt(c, t), 2);
+}
+
+/** Complete bars and minute tracks asked for lately (tracks are large: fewer of them are kept). */
+const barCache = new Map<string, IndexBar>();
+const BAR_CACHE_SIZE = 40000;
+const trackCache = new Map<string, SessionTrack>();
+const TRACK_CACHE_SIZE = 400;
+
+function cached<V>(cache: Map<string, V>, size: number, key: string, make: () => V): V {
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const value = make();
+  if (cache.size >= size) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * Members weighing at least this share of an exchange index set its open (OPENING) and move its minutes
+ * (INTRADAY: their minute tracks cost more, so only the few that weigh a tenth or more).
+ */
+const OPENING = { weight: 0.02, count: 8 } as const;
+const INTRADAY = { weight: 0.1, count: 2 } as const;
+
+/**
+ * An index's minutes (index 0: the open, SESSION_MINUTES: the close): the line from its open to its
+ * close, where its many members stand on average (their own extremes come at different minutes and
+ * average out), with a small seeded wander, plus the distance of each of its heaviest members from its
+ * own open-to-close line, weighted. So the index stands where its members stand at every minute, and its
+ * high and low are these minutes' extremes.
+ */
+function minutePrices(c: IndexCurve, t: number, open: number, close: number): Float64Array {
+  const n = SESSION_MINUTES;
+  const adj = new Float64Array(n + 1);
+  // A seeded walk pulled back to 0 at both ends, about 0.1% at its widest.
+  const seed = mix(c.seed ^ SALT_BAR, t ^ 0x7a7a);
+  let walk = 0;
+  for (let k = 1; k <= n; k++) {
+    walk += tri(mix(seed, k));
+    adj[k] = walk;
+  }
+  for (let k = 0; k <= n; k++) adj[k] = 0.0001 * ((adj[k] ?? 0) - (walk * k) / n);
+  for (const m of heavyOf(c, t, INTRADAY)) {
+    const day = dayTrack(m.stock, t);
+    if (!day) continue;
+    const prices = day.track.prices;
+    const first = Math.log((prices[0] ?? day.full.close) / day.full.close);
+    for (let k = 0; k <= n; k++) {
+      // The member's distance from its own line from the open to the close (0 at both ends).
+      const off = Math.log((prices[k] ?? day.full.close) / day.full.close) - first * (1 - k / n);
+      adj[k] = (adj[k] ?? 0) + m.weight * off;
+    }
+  }
+  const prices = new Float64Array(n + 1);
+  for (let k = 0; k <= n; k++) {
+    const line = open + ((close - open) * k) / n;
+    prices[k] = k === 0 ? open : k === n ? close : round(line * (1 + (adj[k] ?? 0)), 2);
+  }
+  return prices;
+}
+
+/**
+ * The open: where the heaviest members open (a member on a jump day may open near its limit), and a
+ * quarter of the way to the close for the others, as stocks open on average (prices.ts).
+ */
+function openOf(c: IndexCurve, t: number, prevClose: number, close: number): number {
+  const h = mix(c.seed ^ SALT_BAR, t);
+  let rest = Math.log(close / prevClose);
+  let heavy = 0;
+  for (const m of heavyOf(c, t, OPENING)) {
+    const bar = dailyBar(m.stock, t);
+    if (!bar || bar.index === firstBarIndex(m.stock)) continue;
+    rest -= m.weight * Math.log(bar.close / bar.ref);
+    heavy += m.weight * Math.log(bar.open / bar.ref);
+  }
+  return round(prevClose * Math.exp(0.25 * rest + heavy + 0.0006 * tri(mix(h, 1))), 2);
+}
+
+/** The heaviest members of an exchange index on a day above a weight (none for a THS index). */
+function heavyOf(c: IndexCurve, t: number, rule: { weight: number; count: number }): Epoch['heavy'] {
+  if (c.def.tag !== null) return [];
+  return epochOf(c, t)
+    .heavy.filter((m) => m.weight >= rule.weight)
+    .slice(0, rule.count);
+}
+
+function completeBar(c: IndexCurve, t: number): IndexBar {
+  return cached(barCache, BAR_CACHE_SIZE, `${c.def.thscode}|${t}`, () => {
+    const prevClose = closeOf(c, t - 1);
+    const close = closeOf(c, t);
+    const open = openOf(c, t, prevClose, close);
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    for (const p of minutePrices(c, t, open, close)) {
+      high = Math.max(high, p);
+      low = Math.min(low, p);
+    }
+    const h = mix(c.seed ^ SALT_BAR, t);
+    const move = Math.log(close / prevClose);
+    const activity = Math.exp(0.25 * tri(mix(h, 4))) * (1 + 12 * Math.abs(move));
+    return {
+      index: t,
+      day: tradingDayAt(t),
+      open,
+      high,
+      low,
+      close,
+      prevClose,
+      volume: Math.round((c.volume * activity) / 100) * 100,
+      turnover: Math.round((c.turnover * activity * (0.5 * (open + close))) / Math.exp(c.logScale)),
+    };
+  });
+}
+
+/** The minute track of a day: its minute prices, and volume coming in as a seeded session's does. */
+function trackOf(c: IndexCurve, full: IndexBar): SessionTrack {
+  return cached(trackCache, TRACK_CACHE_SIZE, `${c.def.thscode}|${full.index}`, () => {
+    const hp = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
+    const path = seededPath((k) => unit(mix(hp, k)), full.close >= full.prevClose, INDEX_TIMING);
+    const seeded = sessionTrack(full, path, hp, 2, 0.03);
+    const prices = minutePrices(c, full.index, full.open, full.close);
+    const highs = new Float64Array(prices.length);
+    const lows = new Float64Array(prices.length);
+    let high = full.open;
+    let low = full.open;
+    prices.forEach((p, k) => {
+      high = Math.max(high, p);
+      low = Math.min(low, p);
+      highs[k] = high;
+      lows[k] = low;
+    });
+    return { ...seeded, prices, highs, lows };
+  });
+}
+
+/** The bar after a share `progress` of the session: the track's price and its extremes so far. */
 function partialBar(c: IndexCurve, full: IndexBar, progress: number): IndexBar {
   if (progress >= 1) return full;
-  const h = mix(c.seed ^ SALT_BAR, full.index ^ 0x3c3c);
-  const u = (k: number) => unit(mix(h, k));
-  const path = seededPath(u, full.close >= full.prevClose, INDEX_TIMING);
-  const { price, high, low, volumeShare, valueShare } = trackAt(
-    sessionTrack(full, path, h, 2, 0.03),
-    progress,
-    2,
-  );
+  const { price, high, low, volumeShare, valueShare } = trackAt(trackOf(c, full), progress, 2);
   return {
     ...full,
     close: price,

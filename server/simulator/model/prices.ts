@@ -1,4 +1,5 @@
 import { dayOf, midnightMs, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter, yearOf } from './calendar';
+import { loadingsOf, stockFactorMove, type Loadings } from './market-factors';
 import { Rng, mix, mixAll, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import {
@@ -50,6 +51,12 @@ const DRAGON_LENGTHS = [5, 6, 7, 8] as const;
 const DRAGON_WEIGHTS = [35, 27, 22, 16] as const;
 const SALT_DRAGON = 0x1d2a90c5;
 const NOISE = 0.014;
+/**
+ * Share of a stock's own curve (sinusoids and noise) that stays beside the market's factors
+ * (market-factors.ts), so that non-jump days stay inside the former bound of about 6.8% (the daily rms
+ * move is 0.8-1.1%, a little under what it was without the factors).
+ */
+const IDIO = 0.72;
 const SALT_JUMP = 0x6a09e667;
 const SALT_NOISE = 0x3c6ef372;
 const SALT_BAR = 0x510e527f;
@@ -100,6 +107,8 @@ interface Curve {
   /** First published bar (listing, or HISTORY_START_DAY). */
   firstBar: number;
   vol: number;
+  /** Beta on the market and the board's and sector's factors. */
+  loadings: Loadings;
   amps: number[];
   freqs: number[];
   phases: number[];
@@ -176,7 +185,7 @@ function curveOf(stock: Stock): Curve {
     rng.range(0.06, 0.15),
     rng.range(0.02, 0.06),
     rng.range(0.005, 0.012),
-  ].map((a) => a * vol);
+  ].map((a) => a * vol * IDIO);
   const periods = [rng.range(600, 1200), rng.range(150, 300), rng.range(40, 80), rng.range(8, 16)];
   const listIndex = tradingIndexOnOrAfter(stock.listDay);
   const firstIndex = Math.max(listIndex, tradingIndexOnOrAfter(MODEL_START_DAY));
@@ -186,6 +195,7 @@ function curveOf(stock: Stock): Curve {
     firstIndex,
     firstBar: Math.max(firstIndex, tradingIndexOnOrAfter(HISTORY_START_DAY)),
     vol,
+    loadings: loadingsOf(stock),
     amps,
     freqs: periods.map((p) => (2 * Math.PI) / p),
     phases: periods.map(() => rng.range(0, 2 * Math.PI)),
@@ -226,7 +236,8 @@ function baseCurve(c: Curve, t: number): number {
     (a[1] ?? 0) * Math.sin((f[1] ?? 0) * t + (p[1] ?? 0)) +
     (a[2] ?? 0) * Math.sin((f[2] ?? 0) * t + (p[2] ?? 0)) +
     (a[3] ?? 0) * Math.sin((f[3] ?? 0) * t + (p[3] ?? 0)) +
-    NOISE * c.vol * tri(mix(c.seed ^ SALT_NOISE, t))
+    NOISE * IDIO * c.vol * tri(mix(c.seed ^ SALT_NOISE, t)) +
+    stockFactorMove(c.loadings, t)
   );
 }
 
@@ -648,6 +659,15 @@ export function jumpTargetOn(stock: Stock, index: number): number {
 export function floatSharesOn(stock: Stock, index: number): number {
   const c = curveOf(stock);
   return (stock.floatShares * bonusProduct(c, index)) / bonusProduct(c, REF_INDEX);
+}
+
+/**
+ * A stock's adjusted log price on trading day t up to a constant (jumps and factors included), held at
+ * its first bar before it: an index that counts the stock sees no move of it before its listing.
+ */
+export function logMove(stock: Stock, t: number): number {
+  const c = curveOf(stock);
+  return logCurve(c, Math.max(t, c.firstIndex));
 }
 
 /** Midnight (Shanghai) of a bar's day. */

@@ -1,3 +1,4 @@
+import { dateOf, dayOf } from './calendar';
 import { CONCEPTS } from './names';
 import { Rng, fnv1a } from './random';
 import { allStocks, listedStocks, type Stock } from './universe';
@@ -39,19 +40,35 @@ function topBy(stocks: readonly Stock[], n: number, key: (s: Stock) => number, s
 
 const notSt = (s: Stock) => !s.st;
 
+/**
+ * Stocks an exchange index may hold on a day: its members are reviewed at the start of each calendar
+ * quarter (indices.ts weighs them then) among the stocks listed for at least two weeks by that day (about
+ * ten trading days, the SSE Composite's rule since 2020), so no index holds a stock on the unlimited first
+ * days of its listing, and a listing joins at the next review.
+ */
+const SEASONING_DAYS = 14;
+const seasoned = (day: number) => listedStocks(quarterStartDay(day) - SEASONING_DAYS);
+
+/** The first calendar day of a day's quarter. */
+export function quarterStartDay(day: number): number {
+  const [year, month] = dateOf(day).split('-').map(Number);
+  const first = Math.floor(((month ?? 1) - 1) / 3) * 3 + 1;
+  return dayOf(`${year ?? 0}-${String(first).padStart(2, '0')}-01`);
+}
+
 // prettier-ignore
 const EXCHANGE_INDICES: readonly (readonly [string, string, string, string, string, (day: number) => Stock[]])[] = [
-  ['000001.SH', '上证指数', 'SSE Composite Index', 'SZZS', '1991-07-15', (d) => listedStocks(d).filter((s) => s.exchange === 'SH')],
-  ['000016.SH', '上证50', 'SSE 50 Index', 'SZ50', '2004-01-02', (d) => topBy(listedStocks(d).filter((s) => s.exchange === 'SH' && notSt(s)), 50, floatCap)],
-  ['000300.SH', '沪深300', 'CSI 300 Index', 'HS300', '2005-04-08', (d) => topBy(listedStocks(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 300, floatCap)],
-  ['000905.SH', '中证500', 'CSI 500 Index', 'ZZ500', '2007-01-15', (d) => topBy(listedStocks(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 500, floatCap, 300)],
-  ['000852.SH', '中证1000', 'CSI 1000 Index', 'ZZ1000', '2014-10-17', (d) => topBy(listedStocks(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 1000, floatCap, 800)],
-  ['000688.SH', '科创50', 'STAR 50 Index', 'KC50', '2020-07-23', (d) => topBy(listedStocks(d).filter((s) => s.board === 'star'), 50, floatCap)],
-  ['399001.SZ', '深证成指', 'SZSE Component Index', 'SZCZ', '1995-01-23', (d) => topBy(listedStocks(d).filter((s) => s.exchange === 'SZ' && notSt(s)), 500, floatCap)],
-  ['399006.SZ', '创业板指', 'ChiNext Index', 'CYBZ', '2010-06-01', (d) => topBy(listedStocks(d).filter((s) => s.board === 'chinext' && notSt(s)), 100, floatCap)],
-  ['399005.SZ', '中小100', 'SZSE SME 100 Index', 'ZX100', '2006-01-24', (d) => topBy(listedStocks(d).filter((s) => /^00[1-3]/.test(s.ticker) && notSt(s)), 100, floatCap)],
-  ['399300.SZ', '沪深300', 'CSI 300 Index (SZSE)', 'HS300', '2005-04-08', (d) => topBy(listedStocks(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 300, floatCap)],
-  ['899050.BJ', '北证50', 'BSE 50 Index', 'BZ50', '2022-11-21', (d) => topBy(listedStocks(d).filter((s) => s.exchange === 'BJ'), 50, floatCap)],
+  ['000001.SH', '上证指数', 'SSE Composite Index', 'SZZS', '1991-07-15', (d) => seasoned(d).filter((s) => s.exchange === 'SH')],
+  ['000016.SH', '上证50', 'SSE 50 Index', 'SZ50', '2004-01-02', (d) => topBy(seasoned(d).filter((s) => s.exchange === 'SH' && notSt(s)), 50, floatCap)],
+  ['000300.SH', '沪深300', 'CSI 300 Index', 'HS300', '2005-04-08', (d) => topBy(seasoned(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 300, floatCap)],
+  ['000905.SH', '中证500', 'CSI 500 Index', 'ZZ500', '2007-01-15', (d) => topBy(seasoned(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 500, floatCap, 300)],
+  ['000852.SH', '中证1000', 'CSI 1000 Index', 'ZZ1000', '2014-10-17', (d) => topBy(seasoned(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 1000, floatCap, 800)],
+  ['000688.SH', '科创50', 'STAR 50 Index', 'KC50', '2020-07-23', (d) => topBy(seasoned(d).filter((s) => s.board === 'star'), 50, floatCap)],
+  ['399001.SZ', '深证成指', 'SZSE Component Index', 'SZCZ', '1995-01-23', (d) => topBy(seasoned(d).filter((s) => s.exchange === 'SZ' && notSt(s)), 500, floatCap)],
+  ['399006.SZ', '创业板指', 'ChiNext Index', 'CYBZ', '2010-06-01', (d) => topBy(seasoned(d).filter((s) => s.board === 'chinext' && notSt(s)), 100, floatCap)],
+  ['399005.SZ', '中小100', 'SZSE SME 100 Index', 'ZX100', '2006-01-24', (d) => topBy(seasoned(d).filter((s) => /^00[1-3]/.test(s.ticker) && notSt(s)), 100, floatCap)],
+  ['399300.SZ', '沪深300', 'CSI 300 Index (SZSE)', 'HS300', '2005-04-08', (d) => topBy(seasoned(d).filter((s) => s.exchange !== 'BJ' && notSt(s)), 300, floatCap)],
+  ['899050.BJ', '北证50', 'BSE 50 Index', 'BZ50', '2022-11-21', (d) => topBy(seasoned(d).filter((s) => s.exchange === 'BJ'), 50, floatCap)],
 ];
 
 /** THS codes and names that already existed in the code table: kept exactly. */
