@@ -47,6 +47,7 @@ async function connectUpstream(
     restricted: config.simRestricted,
     dumpDir: config.simDumps.dir,
     dumpCodes: config.simDumps.codes,
+    warm: true,
   });
   // In the background: the server serves meanwhile, and the dumps answer 4040 until their files exist.
   if (config.simDumps.prepare === 'at-start') simulator.dumps.prepare(clock()).catch(() => undefined);

@@ -8,6 +8,7 @@ import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
 import { toRawQuery } from '../../src/contract/params';
 import { routes } from './handlers/index';
 import type { Route } from './route';
+import { warmIndexCurves } from './model/indices';
 import { prepareAllCurves } from './model/prices';
 import { allStocks } from './model/universe';
 import type { DumpCodes } from './model/dumps';
@@ -25,6 +26,11 @@ export interface SimulatorOptions {
   dumpCodes?: DumpCodes;
   /** The dump files and their links, made by the caller (then dumpDir and dumpCodes are not read). */
   dumps?: DumpStore;
+  /**
+   * Work out the exchange indices' histories in the background once listening (startSimulator only), a
+   * few milliseconds at a time, so that no request spends a cold index's seconds at once.
+   */
+  warm?: boolean;
 }
 
 function newRequestId(): string {
@@ -119,6 +125,16 @@ export async function startSimulator(
   app.addHook('onClose', () => (opts.dumps === undefined ? dumps.close() : undefined));
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });
+  if (opts.warm === true) {
+    let closing = false;
+    app.addHook('onClose', async () => {
+      closing = true;
+    });
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    warmIndexCurves(pause, () => closing).catch((error: unknown) =>
+      app.log.warn({ error }, 'index warm-up failed'),
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
   const shownHost = host.includes(':') ? `[${host}]` : host;

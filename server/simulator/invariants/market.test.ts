@@ -256,7 +256,7 @@ describe('indices are the weighted result of their members', () => {
    * members' whole day moves exactly; what is left is the average of the smaller members' own moves (a
    * member's own day move is about 1% and its weight under 0.4%: a few hundredths of a point), their
    * jump days (a 20% streak day of a 0.3% member is 0.06 points), the drift of the smaller members'
-   * weights within a quarter and, in the session, their minute paths around their open-to-close lines,
+   * weights within a half-year and, in the session, their minute paths around their open-to-close lines,
    * which only members of a tenth of the index pass on to its minutes. A broad index (300 members or
    * more) averages all of that out; a narrow one (50-100 members, a fifth of it in one stock) may stand
    * half a point off while a 5% member's limit-up seals in the morning. Measured on 900 random cases:

@@ -1,5 +1,11 @@
-import { dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
-import { indexFactorMove, indexLoadingsOf, type IndexLoadings } from './market-factors';
+import { TRADING_DAY_COUNT, dayOf, tradingDayAt, tradingIndexOf, tradingIndexOnOrAfter } from './calendar';
+import {
+  indexFactorMove,
+  indexLoadingsOf,
+  loadingsOf,
+  stockFactorMove,
+  type IndexLoadings,
+} from './market-factors';
 import {
   HISTORY_START_DAY,
   closeAt,
@@ -12,14 +18,14 @@ import {
 import { Rng, mix, round, tri, unit } from './random';
 import type { MarketClock } from './session';
 import { SESSION_MINUTES, seededPath, sessionTrack, trackAt, type SessionTrack } from './session-path';
-import { indexDefByCode, indexSeed, quarterStartDay, type IndexDef } from './ths-indices';
+import { indexDefByCode, indexDefs, indexSeed, reviewStartDay, type IndexDef } from './ths-indices';
 import { REFERENCE_DATE, type Stock } from './universe';
 
 /**
  * Daily bars of every index, built from its members so that an index is the weighted result of its
  * constituents (its day change is their float-weighted mean change, as a client computes it from the
  * whole-market snapshot, within a few tenths of a point; see invariants/market.test.ts):
- *   - within a weighting epoch (a calendar quarter for an exchange index, chain-linked; one epoch at the
+ *   - within a weighting epoch (a half-year between members' reviews for an exchange index, chain-linked; one epoch at the
  *     calibration day's weights for a THS index) the level is a buy-and-hold portfolio of its heaviest
  *     members' adjusted price curves and of one block for all other members, which moves with their
  *     float-weighted market, board and industry factors (market-factors.ts): their own moves average out;
@@ -84,8 +90,10 @@ interface IndexCurve {
   vol: number;
   /** Members of the calibration day (and of every day of a THS index), for the epochs' weights. */
   refMembers: readonly Stock[];
-  /** Weighting epochs by quarter key (see epochOf), built when first needed. */
+  /** Weighting epochs by review key (see epochOf), built when first needed. */
   epochs: Map<number, Epoch>;
+  /** Closes by trading index, worked out when first asked for (NaN until then). */
+  closes: Float64Array;
   logScale: number;
   /** Usual daily volume (shares) and turnover (CNY). */
   volume: number;
@@ -98,6 +106,12 @@ function curveOf(def: IndexDef): IndexCurve {
   const hit = curves.get(def.thscode);
   if (hit) return hit;
   const curveCode = SAME_CURVE[def.thscode] ?? def.thscode;
+  const same = curveCode === def.thscode ? undefined : indexDefByCode(curveCode);
+  if (same) {
+    const shared = curveOf(same);
+    curves.set(def.thscode, shared);
+    return shared;
+  }
   const seed = indexSeed(curveCode);
   const rng = new Rng(seed);
   // Broad indices have narrower wicks than narrow themes.
@@ -120,6 +134,7 @@ function curveOf(def: IndexDef): IndexCurve {
     vol,
     refMembers: members,
     epochs: new Map(),
+    closes: new Float64Array(TRADING_DAY_COUNT).fill(Number.NaN),
     logScale: Math.log(level),
     volume: Math.max(1e6, volume),
     turnover: Math.max(1e7, turnover),
@@ -129,13 +144,13 @@ function curveOf(def: IndexDef): IndexCurve {
 }
 
 /**
- * The weights of an index over one epoch. An exchange index is reweighted every calendar quarter: its
- * members of the quarter's first trading day, weighted by their float market value at the previous
- * close, and chain-linked (the first day's change already uses the new weights), as index providers do,
- * so a ten-year history follows the members of its time. A THS index keeps one epoch, weighted like the
- * calibration day. Within an epoch the index is a buy-and-hold portfolio of its heaviest members (their
- * weights drift with their prices, as cap weights do) and of one block for all the others, which moves
- * with their float-weighted factors (their own moves average out):
+ * The weights of an index over one epoch. An exchange index is reweighted at each members' review (1
+ * January and 1 July, ths-indices.ts): its members of the review's first trading day, weighted by their
+ * float market value at the previous close, and chain-linked (the first day's change already uses the new
+ * weights), as index providers do, so a ten-year history follows the members of its time. A THS index
+ * keeps one epoch, weighted like the calibration day. Within an epoch the index is a buy-and-hold
+ * portfolio of its heaviest members (their weights drift with their prices, as cap weights do) and of one
+ * block for all the others, which moves with their float-weighted factors (their own moves average out):
  *   level(t) = base × [Σ_heavy w_s × A_s(t) / A_s(anchor) + w_rest × exp(F_rest(t) − F_rest(anchor))]
  * with A_s a member's adjusted price curve and `anchor` the previous close of the epoch's first day (the
  * calibration day for the epoch that holds it, whose base is the index's calibrated level).
@@ -150,21 +165,30 @@ interface Epoch {
   restAnchor: number;
 }
 
-const quarters = new Map<number, number>();
+/**
+ * Reviews that get their own weights: from the first review of the published history to a year after the
+ * calibration day. Before the first, the first one's weights hold (the levels there only anchor fund NAVs
+ * that start earlier); after the last, its members are held as they are. So an index never weighs more
+ * than 24 reviews, whatever day is asked for (a fund's NAV reads every day of the calendar, 2000-2036).
+ */
+const FIRST_REVIEW = reviewStartDay(HISTORY_START_DAY);
+const LAST_REVIEW = reviewStartDay(dayOf(REFERENCE_DATE) + 366);
 
-/** The epoch key of a trading index: the first calendar day of its quarter (the members' review). */
-function quarterOf(t: number): number {
-  const hit = quarters.get(t);
+const reviews = new Map<number, number>();
+
+/** The epoch key of a trading index: the day of the members' review that holds it, within the bounds. */
+function reviewOf(t: number): number {
+  const hit = reviews.get(t);
   if (hit !== undefined) return hit;
-  const q = quarterStartDay(tradingDayAt(t));
-  quarters.set(t, q);
+  const q = Math.min(LAST_REVIEW, Math.max(FIRST_REVIEW, reviewStartDay(tradingDayAt(t))));
+  reviews.set(t, q);
   return q;
 }
 
-const REF_QUARTER = quarterOf(REF_INDEX);
+const REF_REVIEW = reviewOf(REF_INDEX);
 
-/** The next epoch's key (a quarter has 90 to 92 days). */
-const nextQuarter = (q: number) => quarterStartDay(q + 92);
+/** The next review's key (a half-year has 181 to 184 days). */
+const nextReview = (q: number) => reviewStartDay(q + 185);
 
 /** The epoch's level relative to its anchor (1 there). */
 function relative(e: Epoch, t: number): number {
@@ -173,18 +197,42 @@ function relative(e: Epoch, t: number): number {
   return v;
 }
 
-function epochWith(
-  members: readonly Stock[],
-  cap: (s: Stock) => number,
-  anchor: number,
-  base: number,
-): Epoch {
-  const caps = members.map((stock) => ({ stock, cap: cap(stock) }));
+/**
+ * Members whose float value at an anchor is worked out from their whole price curve: the heaviest by
+ * the estimate below, enough of them that the heaviest by the exact value are among them.
+ */
+const EXACT_CANDIDATES = 3 * HEAVY.count;
+
+/**
+ * A member's float value at an anchor, estimated from the calibration day's and the market's common
+ * moves since (a few operations, against a whole price curve for the exact value): for the many small
+ * members, whose values only share out the block's factor weights and the heavy members' share.
+ */
+function estimatedCap(stock: Stock, anchor: number): number {
+  return stock.floatShares * stock.refPrice * Math.exp(stockFactorMove(loadingsOf(stock), anchor));
+}
+
+function epochWith(members: readonly Stock[], anchor: number, base: number, calibration: boolean): Epoch {
+  // On the calibration day the value is the calibration's; elsewhere exact for the candidates only.
+  const estimates = members.map((stock) => ({
+    stock,
+    cap: calibration ? stock.floatShares * stock.refPrice : estimatedCap(stock, anchor),
+  }));
+  const byEstimate = [...estimates].sort((a, b) => b.cap - a.cap || a.stock.index - b.stock.index);
+  const candidates = calibration ? byEstimate : byEstimate.slice(0, EXACT_CANDIDATES);
+  const exact = calibration
+    ? candidates
+    : candidates.map((m) => ({
+        stock: m.stock,
+        cap: floatSharesOn(m.stock, anchor) * closeAt(m.stock, anchor),
+      }));
+  const exactSet = new Set(exact.map((m) => m.stock));
+  const caps = [...exact, ...estimates.filter((m) => !exactSet.has(m.stock))];
   let total = 0;
   for (const m of caps) total += m.cap;
   const heavy =
     total > 0
-      ? caps
+      ? exact
           .filter((m) => m.cap / total >= HEAVY.weight)
           .sort((a, b) => b.cap - a.cap || a.stock.index - b.stock.index)
           .slice(0, HEAVY.count)
@@ -208,29 +256,25 @@ function epochWith(
   };
 }
 
-/** Float market value on the calibration day. */
-const refCap = (s: Stock) => s.floatShares * s.refPrice;
-
 function epochOf(c: IndexCurve, t: number): Epoch {
-  const q = c.def.tag === null ? quarterOf(t) : REF_QUARTER;
+  const q = c.def.tag === null ? reviewOf(t) : REF_REVIEW;
   const hit = c.epochs.get(q);
   if (hit) return hit;
   let epoch: Epoch;
-  if (q === REF_QUARTER) {
-    epoch = epochWith(c.refMembers, refCap, REF_INDEX, Math.exp(c.logScale));
+  if (q === REF_REVIEW) {
+    epoch = epochWith(c.refMembers, REF_INDEX, Math.exp(c.logScale), true);
   } else {
     const start = tradingIndexOnOrAfter(q);
     const anchor = start - 1;
     const members = c.def.members(tradingDayAt(start));
-    const cap = (s: Stock) => floatSharesOn(s, anchor) * closeAt(s, anchor);
-    if (q > REF_QUARTER) {
+    if (q > REF_REVIEW) {
       // The level at the anchor is that of the epoch before (which holds the anchor).
-      epoch = epochWith(members, cap, anchor, levelAt(c, anchor));
+      epoch = epochWith(members, anchor, levelAt(c, anchor), false);
     } else {
       // The next epoch fixes the level at its own anchor, the last day of this one.
-      const boundary = tradingIndexOnOrAfter(nextQuarter(q)) - 1;
+      const boundary = tradingIndexOnOrAfter(nextReview(q)) - 1;
       const next = epochOf(c, boundary + 1);
-      const partial = epochWith(members, cap, anchor, 1);
+      const partial = epochWith(members, anchor, 1, false);
       const level = next.base * relative(next, boundary);
       epoch = { ...partial, base: level / relative(partial, boundary) };
     }
@@ -245,7 +289,11 @@ function levelAt(c: IndexCurve, t: number): number {
 }
 
 function closeOf(c: IndexCurve, t: number): number {
-  return round(levelAt(c, t), 2);
+  const hit = c.closes[t];
+  if (hit !== undefined && !Number.isNaN(hit)) return hit;
+  const close = round(levelAt(c, t), 2);
+  if (hit !== undefined) c.closes[t] = close;
+  return close;
 }
 
 /** Complete bars and minute tracks asked for lately (tracks are large: fewer of them are kept). */
@@ -428,4 +476,34 @@ export function indexBarAsOf(def: IndexDef, t: number, clock: MarketClock): Inde
 /** The latest bar at a moment. */
 export function indexLatestBar(def: IndexDef, clock: MarketClock): IndexBar | null {
   return indexBarAsOf(def, clock.barIndex, clock);
+}
+
+/** Days of closes worked out per step of the warm-up. */
+const WARM_DAYS = 250;
+
+/**
+ * Works out, a small step at a time, what the first use of an exchange index's history would otherwise
+ * work out at once (each review's weights, then every day's close; a few hundred milliseconds per index,
+ * which the simulator's event loop, shared with the server's, must not spend inside one request).
+ * `pause` yields to the event loop between steps (each a few milliseconds); `stopped` ends it early.
+ */
+export async function warmIndexCurves(pause: () => Promise<void>, stopped: () => boolean): Promise<void> {
+  // Outward from the calibration's review: each epoch is chained to the one next to it.
+  const keys: number[] = [];
+  for (let q = FIRST_REVIEW; q <= LAST_REVIEW; q = nextReview(q)) keys.push(q);
+  keys.sort((a, b) => Math.abs(a - REF_REVIEW) - Math.abs(b - REF_REVIEW));
+  for (const def of indexDefs()) {
+    if (def.tag !== null) continue;
+    const c = curveOf(def);
+    for (const q of keys) {
+      if (stopped()) return;
+      epochOf(c, tradingIndexOnOrAfter(q));
+      await pause();
+    }
+    for (let t = 0; t < TRADING_DAY_COUNT; t += WARM_DAYS) {
+      if (stopped()) return;
+      for (let k = t; k < Math.min(TRADING_DAY_COUNT, t + WARM_DAYS); k++) closeOf(c, k);
+      await pause();
+    }
+  }
 }

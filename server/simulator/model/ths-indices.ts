@@ -41,19 +41,18 @@ function topBy(stocks: readonly Stock[], n: number, key: (s: Stock) => number, s
 const notSt = (s: Stock) => !s.st;
 
 /**
- * Stocks an exchange index may hold on a day: its members are reviewed at the start of each calendar
- * quarter (indices.ts weighs them then) among the stocks listed for at least two weeks by that day (about
- * ten trading days, the SSE Composite's rule since 2020), so no index holds a stock on the unlimited first
- * days of its listing, and a listing joins at the next review.
+ * Stocks an exchange index may hold on a day: its members are reviewed twice a year, on 1 January and
+ * 1 July (CSI and SSE review in June and December; indices.ts weighs them then), among the stocks listed
+ * for at least two weeks by that day (about ten trading days, the SSE Composite's rule since 2020), so no
+ * index holds a stock on the unlimited first days of its listing, and a listing joins at the next review.
  */
 const SEASONING_DAYS = 14;
-const seasoned = (day: number) => listedStocks(quarterStartDay(day) - SEASONING_DAYS);
+const seasoned = (day: number) => listedStocks(reviewStartDay(day) - SEASONING_DAYS);
 
-/** The first calendar day of a day's quarter. */
-export function quarterStartDay(day: number): number {
+/** The calendar day of the members' review that holds a day: 1 January or 1 July of its half-year. */
+export function reviewStartDay(day: number): number {
   const [year, month] = dateOf(day).split('-').map(Number);
-  const first = Math.floor(((month ?? 1) - 1) / 3) * 3 + 1;
-  return dayOf(`${year ?? 0}-${String(first).padStart(2, '0')}-01`);
+  return dayOf(`${year ?? 0}-${(month ?? 1) <= 6 ? '01' : '07'}-01`);
 }
 
 // prettier-ignore
