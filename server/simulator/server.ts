@@ -123,13 +123,13 @@ export async function startSimulator(
   const dumps = opts.dumps ?? ownDumps(opts);
   const app = createSimulator({ ...opts, dumps });
   app.addHook('onClose', () => (opts.dumps === undefined ? dumps.close() : undefined));
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ host, port: opts.port ?? 0 });
   if (opts.warm === true) {
-    let closing = false;
-    app.addHook('onClose', async () => {
-      closing = true;
-    });
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     warmIndexCurves(pause, () => closing).catch((error: unknown) =>
       app.log.warn({ error }, 'index warm-up failed'),
