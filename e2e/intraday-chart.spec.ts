@@ -127,3 +127,35 @@ test('the view and the span are in the link', async ({ app, page, request }) => 
   await page.getByRole('tab', { name: '分时', exact: true }).click();
   await expect(page.getByTestId('intraday-chart')).toHaveAttribute('data-view', '5');
 });
+
+test('a tape with no minutes yet says so over the chart, on top of its canvases', async ({ app, page }) => {
+  // The answer of a server that has just started recording: no minute yet.
+  await page.route('**/bff/market-data/intraday?**', (route) =>
+    route.fulfill({
+      json: intradaySeriesSchema.parse({
+        thscode: STOCK,
+        days: [],
+        tape: {
+          state: 'recording',
+          date: null,
+          minutes: 0,
+          first_minute: null,
+          last_minute: null,
+          calls_last_minute: 0,
+        },
+      }),
+    }),
+  );
+  await app.open(`/stock/${STOCK}`);
+  const empty = page.getByTestId('intraday-panel').getByRole('status');
+  await expect(empty).toHaveText(/还没有分时记录/);
+  await expect(page.getByTestId('intraday-chart')).toHaveAttribute('data-minutes', '0');
+  // Visible to the reader, not only in the DOM: the topmost element at the message's centre is the
+  // message (the chart's canvases once painted over it).
+  const onTop = await empty.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && el.contains(hit);
+  });
+  expect(onTop).toBe(true);
+});
