@@ -11,15 +11,45 @@ const port = Number(process.env['E2E_PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env['CI']);
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+    ],
+  },
+};
+
+/**
+ * Sign-in and several replicas run against servers of their own (playwright.auth.config.ts,
+ * playwright.cluster.config.ts).
+ */
+const OWN_SERVERS = ['auth/**', 'cluster/**'];
+
+/** Specs that run one at a time, after the others (see the projects below). */
+const SERIAL = [
+  'intraday-chart.spec.ts',
+  'news.spec.ts',
+  'perf-budgets.spec.ts',
+  'first-load.spec.ts',
+  'stock-intraday.spec.ts',
+  'watchlists-live.spec.ts',
+].map((file) => `**/${file}`);
+
 export default defineConfig({
   testDir: 'e2e',
-  // Sign-in and several replicas run against servers of their own (playwright.auth.config.ts,
-  // playwright.cluster.config.ts).
-  testIgnore: ['auth/**', 'cluster/**'],
+  testIgnore: OWN_SERVERS,
   fullyParallel: false,
   forbidOnly: ci,
   retries: 0,
-  workers: 1,
+  // Two browsers on a 2-core machine: the pages wait on the server as much as they compute
+  // (E2E_WORKERS overrides).
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
   // The HTML report keeps what tests attach (the responsive spec's screenshots): playwright-report/.
   reporter: [['list'], ['html', { open: 'never' }]],
   // Guards against a hang, not a speed check: a busy 2-core machine runs the longest spec in ~35 s.
@@ -34,22 +64,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-dev-shm-usage',
-          ],
-        },
-      },
-    },
+    // Most specs: their own contexts on the one server, side by side.
+    { name: 'chromium', testIgnore: [...OWN_SERVERS, ...SERIAL], use: chromium },
+    // Alone, one at a time (`npm test` runs this project in a step after the other): specs that move the
+    // server's clock (every other page would see it move), measure time or count the server's upstream
+    // calls, or start servers of their own.
+    { name: 'serial', testMatch: SERIAL, use: chromium, workers: 1 },
   ],
   webServer: {
     command: 'npx tsx server/index.ts',

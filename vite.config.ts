@@ -72,10 +72,28 @@ export default defineConfig({
   // which are written without a reference from the bundles ('hidden') and never served (server/static.ts).
   build: { outDir: 'dist', sourcemap: 'hidden', manifest: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    setupFiles: ['scripts/vitest.setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Vitest's default on a 2-core machine is one worker (cores - 1); most files wait on servers, child
+    // processes and databases as much as they compute, so two share the cores well (VITEST_WORKERS
+    // overrides).
+    maxWorkers: Number(process.env['VITEST_WORKERS'] ?? 2),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          // The browser's catalog and Testing Library's patience (scripts/vitest.setup.ts): the app's
+          // tests only.
+          setupFiles: ['scripts/vitest.setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node' },
+      },
+    ],
   },
 });

@@ -147,9 +147,10 @@ export function tallyPlaywright(json, root) {
  * a step skipped because the one it needs failed.
  * @param {Map<string, Outcome>} outcome every step's outcome, in run order
  * @param {Record<string, Tally>} tallies the test counts of the steps that run tests, by step name
+ * @param {number} [seconds] the whole run's duration, stated on the closing line when given
  * @returns {{ lines: string[], passed: number, failed: number, skipped: number, exitCode: 0 | 1 }}
  */
-export function summarise(outcome, tallies) {
+export function summarise(outcome, tallies, seconds) {
   const lines = ['Summary'];
   for (const [name, result] of outcome) lines.push(`  ${name.padEnd(11)} ${result}`);
   let passed = 0;
@@ -169,6 +170,18 @@ export function summarise(outcome, tallies) {
     if (result !== 'ok' && (tallies[name]?.failed ?? 0) === 0) failed += 1;
   }
   const allOk = [...outcome.values()].every((result) => result === 'ok');
-  lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  const took = seconds === undefined ? '' : ` in ${formatDuration(seconds)}`;
+  lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped${took}`);
   return { lines, passed, failed, skipped, exitCode: allOk && failed === 0 ? 0 : 1 };
+}
+
+/**
+ * A run's duration as the closing line says it: `9 min 41 s`, or `48 s` under a minute.
+ * @param {number} seconds
+ * @returns {string}
+ */
+export function formatDuration(seconds) {
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return minutes === 0 ? `${whole} s` : `${minutes} min ${whole % 60} s`;
 }

@@ -137,4 +137,15 @@ describe('the closing summary of npm test', () => {
     expect(lines.at(-1)).toBe('tests: 5 passed, 0 failed, 1 skipped');
     expect(exitCode).toBe(0);
   });
+
+  it('states the run’s duration on the closing line', () => {
+    const vitest = { passed: 2, failed: 0, skipped: 0, problems: [], skippedTests: [] };
+    const outcome = new Map([['vitest', 'ok' as const]]);
+    expect(summarise(outcome, { vitest }, 581.4).lines.at(-1)).toBe(
+      'tests: 2 passed, 0 failed, 0 skipped in 9 min 41 s',
+    );
+    expect(summarise(outcome, { vitest }, 48).lines.at(-1)).toBe(
+      'tests: 2 passed, 0 failed, 0 skipped in 48 s',
+    );
+  });
 });

@@ -3,11 +3,13 @@
 // in runs of their own, playwright.auth.config.ts and playwright.cluster.config.ts). Every step runs
 // even when an earlier one failed (except the e2e runs, which need the build), and a summary closes
 // the run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDeps, root } from './ensure-deps.mjs';
 
+// The closing line states the whole run's duration, installation included.
+const runStarted = Date.now();
 ensureDeps();
 // Only now: the summary reads the reports with zod, which a fresh clone has only after ensureDeps().
 const { summarise, tallyPlaywright, tallyVitest } = await import('./summary.mjs');
@@ -18,10 +20,18 @@ mkdirSync(results, { recursive: true });
 const vitestJson = path.join(results, 'vitest.json');
 const soakJson = path.join(results, 'vitest-soak.json');
 const playwrightJson = path.join(results, 'playwright.json');
+const playwrightSerialJson = path.join(results, 'playwright-serial.json');
 const playwrightAuthJson = path.join(results, 'playwright-auth.json');
 const playwrightClusterJson = path.join(results, 'playwright-cluster.json');
 // A report left by an earlier run must not stand in for one this run failed to write.
-for (const report of [vitestJson, soakJson, playwrightJson, playwrightAuthJson, playwrightClusterJson]) {
+for (const report of [
+  vitestJson,
+  soakJson,
+  playwrightJson,
+  playwrightSerialJson,
+  playwrightAuthJson,
+  playwrightClusterJson,
+]) {
   rmSync(report, { force: true });
 }
 
@@ -29,10 +39,11 @@ for (const report of [vitestJson, soakJson, playwrightJson, playwrightAuthJson, 
 // the machine's scheduler, they run alone in a step of their own, not beside the other test files.
 const ALONE = ['server/gateway/budget-at-upstream.test.ts', 'server/watchlists/write-flood.test.ts'];
 const steps = [
-  { name: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'] },
-  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'] },
+  // The static checks run side by side (`together`): each is single-threaded.
+  { name: 'format', cmd: bin('prettier'), args: ['--check', '.', '--log-level', 'warn'], together: true },
+  { name: 'lint', cmd: bin('eslint'), args: ['.', '--max-warnings=0'], together: true },
   // Each TypeScript project in its own environment (see tsconfig.json); declarations go to .tsbuild/.
-  { name: 'types', cmd: bin('tsc'), args: ['-b'] },
+  { name: 'types', cmd: bin('tsc'), args: ['-b'], together: true },
   {
     name: 'vitest',
     cmd: bin('vitest'),
@@ -56,11 +67,19 @@ const steps = [
   // Gzip sizes of the entry and every route's chunks; fails when a route chunk or lightweight-charts is
   // loaded up front.
   { name: 'size', cmd: process.execPath, args: [path.join(root, 'scripts', 'size.mjs')], needs: 'build' },
+  // Two browsers side by side (playwright.config.ts), then the specs that must run alone.
   {
     name: 'e2e',
     cmd: bin('playwright'),
-    args: ['test', '--reporter=list,json'],
+    args: ['test', '--project=chromium', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    needs: 'build',
+  },
+  {
+    name: 'e2e-serial',
+    cmd: bin('playwright'),
+    args: ['test', '--project=serial', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightSerialJson },
     needs: 'build',
   },
   // Sign-in (OIDC against a local provider, proxy mode) on servers of its own: playwright.auth.config.ts.
@@ -82,10 +101,43 @@ const steps = [
   },
 ];
 
+/** One step with its output captured, for the steps that run side by side. */
+function runCaptured(step) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(step.cmd, step.args, { cwd: root, env: { ...process.env, ...step.env } });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(chunks), started }));
+  });
+}
+
+function report(step, code, started) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  outcome.set(step.name, code === 0 ? 'ok' : 'failed');
+  console.log(`◀ ${step.name}: ${outcome.get(step.name)} in ${seconds}s`);
+}
+
 const outcome = new Map();
-for (const step of steps) {
+for (let i = 0; i < steps.length; i++) {
+  const step = steps[i];
   if (step.needs && outcome.get(step.needs) !== 'ok') {
     outcome.set(step.name, 'skipped');
+    continue;
+  }
+  if (step.together) {
+    // The static checks, each on one core, side by side; their output is printed in order afterwards.
+    const group = [];
+    while (steps[i]?.together) group.push(steps[i++]);
+    i--;
+    const results = await Promise.all(group.map(runCaptured));
+    group.forEach((member, k) => {
+      console.log(`\n▶ ${member.name}`);
+      process.stdout.write(results[k].output);
+      report(member, results[k].code, results[k].started);
+    });
     continue;
   }
   console.log(`\n▶ ${step.name}`);
@@ -95,9 +147,7 @@ for (const step of steps) {
     stdio: 'inherit',
     env: { ...process.env, ...step.env },
   });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  outcome.set(step.name, res.status === 0 ? 'ok' : 'failed');
-  console.log(`◀ ${step.name}: ${outcome.get(step.name)} in ${seconds}s`);
+  report(step, res.status, started);
 }
 
 function readJson(file) {
@@ -107,12 +157,17 @@ function readJson(file) {
     return null;
   }
 }
-const { lines, exitCode } = summarise(outcome, {
-  vitest: tallyVitest(readJson(vitestJson), root),
-  soak: tallyVitest(readJson(soakJson), root),
-  e2e: tallyPlaywright(readJson(playwrightJson), root),
-  'e2e-auth': tallyPlaywright(readJson(playwrightAuthJson), root),
-  'e2e-cluster': tallyPlaywright(readJson(playwrightClusterJson), root),
-});
+const { lines, exitCode } = summarise(
+  outcome,
+  {
+    vitest: tallyVitest(readJson(vitestJson), root),
+    soak: tallyVitest(readJson(soakJson), root),
+    e2e: tallyPlaywright(readJson(playwrightJson), root),
+    'e2e-serial': tallyPlaywright(readJson(playwrightSerialJson), root),
+    'e2e-auth': tallyPlaywright(readJson(playwrightAuthJson), root),
+    'e2e-cluster': tallyPlaywright(readJson(playwrightClusterJson), root),
+  },
+  (Date.now() - runStarted) / 1000,
+);
 console.log(`\n${lines.join('\n')}`);
 process.exit(exitCode);
