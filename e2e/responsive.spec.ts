@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
  */
 
 const WIDTHS = [360, 768, 1024, 1440, 1920] as const;
+
+// The widths are independent walks of half a minute each: spread over the workers, not one after another.
+test.describe.configure({ mode: 'parallel' });
 /** Below this width the sections sit behind the menu button. */
 const MENU_BELOW = 1024;
 const INSTRUMENT_PAGE = '/stock/600519.SH';
