@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { documented, fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
+import { canonicalCode, documented, fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../time';
 import {
   int as integer,
@@ -137,7 +137,7 @@ function tagCodes() {
   const schema = z
     .union([z.string(), z.array(z.string()).readonly()])
     .transform((v, ctx): readonly string[] | undefined => {
-      const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map((t) => t.trim().toUpperCase());
+      const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map(canonicalCode);
       if (tokens.every((t) => t === '')) return undefined;
       const allowed: readonly string[] = ANOMALY_TAGS;
       const bad = tokens.find((t) => !allowed.includes(t));

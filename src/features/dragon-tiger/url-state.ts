@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { urlDateSchema } from '../../lib/trading-days';
 import { lazySchema } from '../../lib/lazy-schema';
+import { optionalCode } from '../../lib/search-schema';
 import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
 
 /**
@@ -73,12 +74,7 @@ const buildDragonTigerSearchSchema = () =>
       .refine((v) => parseSort(v) !== null)
       .default(DRAGON_TIGER_SEARCH_DEFAULTS.sort)
       .catch(DRAGON_TIGER_SEARCH_DEFAULTS.sort),
-    code: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .refine((v) => A_SHARE_CODE_RE.test(v))
-      .optional()
-      .catch(undefined),
+    code: optionalCode(A_SHARE_CODE_RE),
   });
 
 export const dragonTigerSearchSchema = lazySchema(buildDragonTigerSearchSchema);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
+import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice, optionalCode, optionalDate } from '../../lib/search-schema';
 
 /**
  * The view state of `/limit-up` as URL search parameters. Every field falls back (`.catch`) so a
@@ -64,8 +65,8 @@ export const LIMIT_UP_SEARCH_DEFAULTS = { pool: 'up', board: 'all', min: 1, q: '
 
 const buildLimitUpSearchSchema = () =>
   z.object({
-    date: z.string().refine(isValidDate).optional().catch(undefined),
-    pool: z.enum(POOLS).default(LIMIT_UP_SEARCH_DEFAULTS.pool).catch(LIMIT_UP_SEARCH_DEFAULTS.pool),
+    date: optionalDate(),
+    pool: choice(POOLS, LIMIT_UP_SEARCH_DEFAULTS.pool),
     sort: z
       .string()
       .refine((v) => parseSort(v) !== null)
@@ -87,12 +88,7 @@ const buildLimitUpSearchSchema = () =>
       .transform((v) => v.trim().slice(0, 40))
       .default(LIMIT_UP_SEARCH_DEFAULTS.q)
       .catch(LIMIT_UP_SEARCH_DEFAULTS.q),
-    code: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .refine((v) => A_SHARE_CODE_RE.test(v))
-      .optional()
-      .catch(undefined),
+    code: optionalCode(A_SHARE_CODE_RE),
     tag: z.enum(ANOMALY_TAGS).optional().catch(undefined),
   });
 

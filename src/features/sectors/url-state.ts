@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice } from '../../lib/search-schema';
 import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
@@ -73,7 +74,7 @@ export const SECTORS_SEARCH_DEFAULTS = { tag: 'industry', sort: 'change_pct.desc
 
 const buildSectorsSearchSchema = () =>
   z.object({
-    tag: z.enum(INDEX_TAGS).default(SECTORS_SEARCH_DEFAULTS.tag).catch(SECTORS_SEARCH_DEFAULTS.tag),
+    tag: choice(INDEX_TAGS, SECTORS_SEARCH_DEFAULTS.tag),
     sort: sortParam(SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS.sort),
   });
 export const sectorsSearchSchema = lazySchema(buildSectorsSearchSchema);
@@ -84,18 +85,13 @@ export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc', day
 
 const buildIndexSearchSchema = () =>
   z.object({
-    range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
+    range: choice(INDEX_RANGES, INDEX_SEARCH_DEFAULTS.range),
     sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
     chart: chartViewParam(),
     days: intradayDaysParam(),
   });
 export const indexSearchSchema = lazySchema(buildIndexSearchSchema);
 export type IndexSearch = z.output<ReturnType<typeof buildIndexSearchSchema>>;
-
-/** Code in canonical form: the service's suffixes are upper case. */
-export function normaliseIndexCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
 
 /** A THS `.TI` code (sector, concept, region, thematic); the rest are exchange indices. */
 export function isThsIndex(thscode: string): boolean {
