@@ -296,6 +296,11 @@ export function list(opts: {
   });
 }
 
+/** A comma list of at most `max` A-share codes, each read in canonical form (`600519.sh` is 600519.SH). */
+export function aShareCodeList(max: number) {
+  return list({ max, item: A_SHARE_CODE_RE, itemRule: 'six digits, a dot, SH, SZ or BJ', upper: true });
+}
+
 /** A URL-encoded JSON text whose top level must be an object, an array, or either. */
 export function json(kind: JsonKind, check?: (value: unknown) => string | null, rule?: string) {
   const kindRule = `must be a JSON ${kind.replace(/-/g, ' ')}`;
