@@ -16,6 +16,35 @@ export function whole(min: number, max: number, fallback: number) {
   return z.number().int().min(min).max(max).default(fallback).catch(fallback);
 }
 
+/** A table's sort as a link writes it: `column.asc` or `column.desc`. */
+export interface SortSpec<C extends string> {
+  column: C;
+  desc: boolean;
+}
+
+/** `change_pct.desc` → { column, desc } when the column is one of `columns`; null otherwise. */
+export function parseSort<const C extends readonly string[]>(
+  text: string,
+  columns: C,
+): SortSpec<C[number]> | null {
+  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
+  const column = columns.find((c) => c === match?.[1]);
+  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
+}
+
+export function formatSort(sort: { column: string; desc: boolean }): string {
+  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+}
+
+/** A sort of one of `columns`; `fallback` when absent or not one of them. */
+export function sortParam<const C extends readonly string[]>(columns: C, fallback: string) {
+  return z
+    .string()
+    .refine((v) => parseSort(v, columns) !== null)
+    .default(fallback)
+    .catch(fallback);
+}
+
 /** A real calendar day in `yyyy-MM-dd`; left out when absent or malformed. */
 export function optionalDate() {
   return z.string().refine(isValidDate).optional().catch(undefined);

@@ -19,7 +19,8 @@ import { InstitutionPanel } from './InstitutionPanel';
 import { useDragonTigerText } from './messages';
 import { useServerToday } from '../../api/live';
 import { dragonTigerListQuery } from './queries';
-import { formatSort, parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './url-state';
+import { parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './url-state';
+import { formatSort } from '../../lib/search-schema';
 import { SummaryCards } from './SummaryCards';
 import './dragon-tiger.css';
 

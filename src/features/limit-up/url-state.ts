@@ -4,7 +4,13 @@ import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';
 import { lazySchema } from '../../lib/lazy-schema';
-import { choice, optionalCode, optionalDate } from '../../lib/search-schema';
+import {
+  choice,
+  optionalCode,
+  optionalDate,
+  parseSort as parseSortOf,
+  type SortSpec as SortSpecOf,
+} from '../../lib/search-schema';
 
 /**
  * The view state of `/limit-up` as URL search parameters. Every field falls back (`.catch`) so a
@@ -40,19 +46,10 @@ export const SORT_COLUMNS = [
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
-export interface SortSpec {
-  column: SortColumn;
-  desc: boolean;
-}
+export type SortSpec = SortSpecOf<SortColumn>;
 
 export function parseSort(text: string): SortSpec | null {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
-  const column = SORT_COLUMNS.find((c) => c === match?.[1]);
-  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
-}
-
-export function formatSort(sort: SortSpec): string {
-  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+  return parseSortOf(text, SORT_COLUMNS);
 }
 
 export const BOARD_FILTERS = ['all', ...BOARDS] as const;
@@ -72,10 +69,7 @@ const buildLimitUpSearchSchema = () =>
       .refine((v) => parseSort(v) !== null)
       .optional()
       .catch(undefined),
-    board: z
-      .enum(BOARD_FILTERS)
-      .default(LIMIT_UP_SEARCH_DEFAULTS.board)
-      .catch(LIMIT_UP_SEARCH_DEFAULTS.board),
+    board: choice(BOARD_FILTERS, LIMIT_UP_SEARCH_DEFAULTS.board),
     min: z.coerce
       .number()
       .int()

@@ -34,14 +34,13 @@ import { indexWindow } from './dates';
 import { VALUATION_AUTO_MAX } from './loader';
 import { useSectorsText, type SectorsT } from './messages';
 import {
-  formatSort,
   INDEX_RANGES,
   INDEX_SEARCH_DEFAULTS,
   isThsIndex,
   MEMBER_SORT_COLUMNS,
-  parseSort,
   type IndexSearch,
 } from './url-state';
+import { formatSort, parseSort } from '../../lib/search-schema';
 import { canonicalCode } from '../../contract/params-terms';
 import './sectors.css';
 

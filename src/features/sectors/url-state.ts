@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
 import { lazySchema } from '../../lib/lazy-schema';
-import { choice } from '../../lib/search-schema';
+import { choice, sortParam } from '../../lib/search-schema';
 import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
@@ -42,33 +42,6 @@ export const MEMBER_SORT_COLUMNS = [
 
 export const INDEX_RANGES = ['3m', '6m', '1y', '3y', '5y'] as const;
 export type IndexRange = (typeof INDEX_RANGES)[number];
-
-export interface SortSpec<C extends string> {
-  column: C;
-  desc: boolean;
-}
-
-/** `change_pct.desc` → { column, desc } when the column is one of `columns`; null otherwise. */
-export function parseSort<const C extends readonly string[]>(
-  text: string,
-  columns: C,
-): SortSpec<C[number]> | null {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
-  const column = columns.find((c) => c === match?.[1]);
-  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
-}
-
-export function formatSort(sort: { column: string; desc: boolean }): string {
-  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
-}
-
-function sortParam<const C extends readonly string[]>(columns: C, fallback: string) {
-  return z
-    .string()
-    .refine((v) => parseSort(v, columns) !== null)
-    .default(fallback)
-    .catch(fallback);
-}
 
 export const SECTORS_SEARCH_DEFAULTS = { tag: 'industry', sort: 'change_pct.desc' } as const;
 
