@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ErrorCode, errorEnvelope } from '../../src/contract/envelope';
+import { ErrorCode } from '../../src/contract/envelope';
 import { errorStatus } from '../error-status';
-import { businessError, pathOf, registerGateway, sendAnswer, unknownOperation } from './operation-handler';
+import {
+  businessError,
+  errorAnswer,
+  pathOf,
+  registerGateway,
+  sendAnswer,
+  unknownOperation,
+} from './operation-handler';
 import type { GatewayAnswer, GatewayDeps } from './operation-handler';
 import { ClientRateLimitError } from './client-rate-limit';
 import { DUMP_KINDS, dumpOperationId } from '../../src/contract/operations/market-dumps';
@@ -28,22 +35,6 @@ export interface ApiPluginOptions extends GatewayDeps {
 /** Longest request URL accepted; the longest legitimate one (100 auction codes) is well under 2 KiB. */
 export const MAX_URL_LENGTH = 8_192;
 
-function fail(
-  request: FastifyRequest,
-  status: number,
-  code: number,
-  message: string,
-  retryAfter: string | null = null,
-): GatewayAnswer {
-  return {
-    status,
-    body: JSON.stringify(errorEnvelope(code, message, request.id)),
-    requestId: request.id,
-    retryAfter,
-    cache: 'MISS',
-  };
-}
-
 /** A catalogued operation this server does not serve: said in the envelope, with HTTP 200 (the spec). */
 function planeOff(request: FastifyRequest): GatewayAnswer {
   return businessError(
@@ -54,14 +45,14 @@ function planeOff(request: FastifyRequest): GatewayAnswer {
 }
 
 /** A request that failed before or outside the gateway handler still gets an envelope. */
-function errorAnswer(request: FastifyRequest, error: unknown): GatewayAnswer {
+function answerForError(request: FastifyRequest, error: unknown): GatewayAnswer {
   if (error instanceof ClientRateLimitError) {
     const s = error.retryAfterSeconds;
-    return fail(
-      request,
+    return errorAnswer(
       429,
       ErrorCode.GATEWAY_CLIENT_RATE_LIMITED,
       `Too many requests from this browser; please wait ${s} s before asking again.`,
+      request.id,
       String(s),
     );
   }
@@ -69,8 +60,13 @@ function errorAnswer(request: FastifyRequest, error: unknown): GatewayAnswer {
   if (request.method !== 'GET' && request.method !== 'HEAD')
     return unknownOperation(pathOf(request.url), request.id);
   return errorStatus(error) < 500
-    ? fail(request, 400, ErrorCode.PARAM_FORMAT, 'The request is malformed.')
-    : fail(request, 500, ErrorCode.SERVER_ERROR, 'The dashboard server failed to handle this request.');
+    ? errorAnswer(400, ErrorCode.PARAM_FORMAT, 'The request is malformed.', request.id)
+    : errorAnswer(
+        500,
+        ErrorCode.SERVER_ERROR,
+        'The dashboard server failed to handle this request.',
+        request.id,
+      );
 }
 
 /** What /api answers for a URL the router could not even decode (Fastify's `frameworkErrors`). */
@@ -90,11 +86,11 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, deps)
     // Answered here: a callback hook that has sent its answer does not call done().
     sendAnswer(
       reply,
-      fail(
-        request,
+      errorAnswer(
         414,
         ErrorCode.PARAM_FORMAT,
         `The request address is longer than ${MAX_URL_LENGTH} characters.`,
+        request.id,
       ),
     );
   });
@@ -116,6 +112,6 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (api, deps)
 
   api.setErrorHandler((error: unknown, request, reply) => {
     if (errorStatus(error) >= 500) request.log.error({ err: error }, 'request failed');
-    return sendAnswer(reply, errorAnswer(request, error));
+    return sendAnswer(reply, answerForError(request, error));
   });
 };

@@ -49,12 +49,19 @@ export interface ApiLogFields {
   detail?: string;
 }
 
-function fail(status: number, code: number, message: string, requestId: string): GatewayAnswer {
+/** An answer the BFF gives itself: the error envelope with its code and message, never cached. */
+export function errorAnswer(
+  status: number,
+  code: number,
+  message: string,
+  requestId: string,
+  retryAfter: string | null = null,
+): GatewayAnswer {
   return {
     status,
     body: JSON.stringify(errorEnvelope(code, message, requestId)),
     requestId,
-    retryAfter: null,
+    retryAfter,
     cache: 'MISS',
   };
 }
@@ -64,12 +71,12 @@ function fail(status: number, code: number, message: string, requestId: string):
  * 200 as the spec has it, so that a client checking the status first still reads the code.
  */
 export function businessError(code: number, message: string, requestId: string): GatewayAnswer {
-  return fail(BUSINESS_ERROR_HTTP_STATUS, code, message, requestId);
+  return errorAnswer(BUSINESS_ERROR_HTTP_STATUS, code, message, requestId);
 }
 
 /** A path that is no operation (or a method other than GET): 404, as any server answers it. */
 export function unknownOperation(path: string, requestId: string): GatewayAnswer {
-  return fail(
+  return errorAnswer(
     404,
     ErrorCode.GATEWAY_UNKNOWN_OPERATION,
     `'${path.slice(0, 200)}' is not an operation of the market data service (only GET of catalogued operations is served)`,

@@ -23,6 +23,7 @@ import {
   watchlistPath,
   type WatchlistConflictBody,
 } from '../../src/contract/watchlists';
+import { mapLimited } from '../../src/contract/limited';
 import { LOCAL_ACTOR, WatchlistError } from './repository';
 import type { Actor, NewItem, WatchlistRepository } from './repository';
 import { openSqliteWatchlistRepository } from './sqlite-repository';
@@ -212,20 +213,6 @@ async function attempt<T>(
   }
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  async function worker() {
-    while (next < items.length) {
-      const index = next++;
-      const item = items[index];
-      if (item !== undefined) out[index] = await fn(item);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 type Resolution = { ok: true; item: NewItem } | { ok: false; refusal: Refusal };
 
 /** The watchlists, as a Fastify plugin: `app.register(watchlistsPlugin, { prefix: WATCHLISTS_BASE_PATH, … })`. */
@@ -404,7 +391,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
         // A batch is resolved in one go (the code table) when the app offers that; else code by code.
         const batchFound =
           batch && options.resolveInstruments ? await options.resolveInstruments(codes, client) : null;
-        resolutions = await mapLimit(
+        resolutions = await mapLimited(
           [...wanted.entries()],
           RESOLVE_CONCURRENCY,
           async ([index, w]): Promise<Resolution> => {

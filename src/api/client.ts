@@ -163,7 +163,7 @@ export function createApiClient(opts: { fetch?: FetchLike; baseUrl?: string } = 
         param: checked.param,
       });
     }
-    const url = `${base}/api/${id}${query ? `?${query}` : ''}`;
+    const url = `${base}${op.path}${query ? `?${query}` : ''}`;
     const res = await get(url, id, callOpts.signal);
     const body = await readJson(res);
     if (!body.ok) throw nonEnvelopeError(res, id, 'body is not JSON');

@@ -1,4 +1,5 @@
 import type { DataOf } from '../contract/catalog';
+import { canonicalCode } from '../contract/params-terms';
 import { operationQuery } from './query';
 
 /**
@@ -13,9 +14,7 @@ export type QuoteItem = DataOf<'a-share/prices/snapshot'>['item'][number];
 export const QUOTE_CODES_MAX = 1000;
 
 export function quoteListQuery(thscodes: readonly string[]) {
-  const codes = [...new Set(thscodes.map((code) => code.trim().toUpperCase()))]
-    .sort()
-    .slice(0, QUOTE_CODES_MAX);
+  const codes = [...new Set(thscodes.map(canonicalCode))].sort().slice(0, QUOTE_CODES_MAX);
   return operationQuery('a-share/prices/snapshot', { thscodes: codes, limit: Math.max(1, codes.length) });
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouterState } from '@tanstack/react-router';
 import { findInstrument, instrumentQuery } from '../api/instruments';
 import { useI18n, type MessageKey } from '../lib/i18n';
+import { canonicalCode } from '../contract/params-terms';
 
 /** The section a path belongs to: the longest `to` it starts with ('/' only for itself). */
 export function sectionOf<T extends { to: string }>(sections: readonly T[], pathname: string): T | undefined {
@@ -26,7 +27,7 @@ export function DocumentTitle({ sections }: { sections: readonly { to: string; l
   const { t } = useI18n();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const params: { thscode?: string } = useParams({ strict: false });
-  const code = params.thscode?.trim().toUpperCase();
+  const code = params.thscode === undefined ? undefined : canonicalCode(params.thscode);
   const lookup = useQuery({ ...instrumentQuery(code ?? ''), enabled: false });
   const record = code === undefined ? undefined : findInstrument(lookup.data, code);
   const section = sectionOf(sections, pathname);

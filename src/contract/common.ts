@@ -31,6 +31,18 @@ export const pagination = z.looseObject({
   has_next: z.boolean(),
 });
 
+/** The six figures of a price bar (open, high, low, close, volume, turnover), each read by `value`. */
+export function barFigures<T extends z.ZodType>(value: T) {
+  return {
+    open_price: value,
+    high_price: value,
+    low_price: value,
+    close_price: value,
+    volume: value,
+    turnover: value,
+  };
+}
+
 /** The most common `data`: `{timestamp, item[]}`. */
 export function timestampedItems<T extends z.ZodType>(item: T, timestamp: z.ZodType = ms) {
   return z.looseObject({ timestamp, item: z.array(item) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorCode } from './envelope';
-import { A_SHARE_CODE_RE, code, fail, int, ms, oneOf } from './params';
+import { A_SHARE_CODE_RE, canonicalCode, code, fail, int, ms, oneOf } from './params';
 import { TAPE_MAX_DAYS } from './market-data';
 
 /**
@@ -30,7 +30,7 @@ const TAPE_CODE_RULE = 'must be a stock, index or sector code: six characters, a
 export const intradayParamsSchema = z.object({
   thscode: z
     .string()
-    .transform((v) => v.trim().toUpperCase())
+    .transform(canonicalCode)
     .pipe(code({ pattern: TAPE_CODE_RE, rule: TAPE_CODE_RULE })),
   days: int({ min: 1, max: TAPE_MAX_DAYS }).default(1),
 });

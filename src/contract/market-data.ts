@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DUMP_KINDS } from './operations/market-dumps-terms';
 import { TIMETABLE } from './market-session';
+import { barFigures } from './common';
 
 /**
  * The BFF's market data plane (issue 28): whole-market dumps served from the BFF's own copies, the
@@ -123,15 +124,7 @@ export const intradaySeriesSchema = z.object({
 });
 export type IntradaySeries = z.infer<typeof intradaySeriesSchema>;
 
-export const panelBarSchema = z.object({
-  date_ms: z.number(),
-  open_price: z.number(),
-  high_price: z.number(),
-  low_price: z.number(),
-  close_price: z.number(),
-  volume: z.number(),
-  turnover: z.number(),
-});
+export const panelBarSchema = z.object({ date_ms: z.number(), ...barFigures(z.number()) });
 export const panelBarsSchema = z.object({
   thscode: z.string(),
   adjust: z.enum(['none', 'forward', 'backward']),

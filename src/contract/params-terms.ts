@@ -15,6 +15,14 @@ export function isValidDate(text: string): boolean {
   return dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
 }
 
+/**
+ * A code as the service writes it: trimmed and upper case (its market suffixes are upper case, so
+ * `600519.sh ` is `600519.SH`). Every code a person typed or a link carried goes through this first.
+ */
+export function canonicalCode(raw: string): string {
+  return raw.trim().toUpperCase();
+}
+
 export const A_SHARE_CODE_RE = /^\d{6}\.(SH|SZ|BJ)$/;
 export const THSCODE_RE = /^[0-9A-Za-z]{1,16}\.[A-Za-z]{1,6}$/;
 export const INDEX_CODE_RE = /^[0-9A-Za-z]{6}\.(SH|SZ|TI)$/;

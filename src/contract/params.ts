@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { ErrorCode } from './envelope';
-import { A_SHARE_CODE_RE, isValidDate, THSCODE_RE } from './params-terms';
+import { A_SHARE_CODE_RE, canonicalCode, isValidDate, THSCODE_RE } from './params-terms';
 
 // The plain values (code and date forms) live in params-terms.ts, which pages read without loading the
 // parameter builders; they are exported here too, so the contract reads as one module.
-export { A_SHARE_CODE_RE, INDEX_CODE_RE, INSTRUMENT_CODE_RE, isValidDate, THSCODE_RE } from './params-terms';
+export {
+  A_SHARE_CODE_RE,
+  canonicalCode,
+  INDEX_CODE_RE,
+  INSTRUMENT_CODE_RE,
+  isValidDate,
+  THSCODE_RE,
+} from './params-terms';
 
 /**
  * Building blocks for parameter schemas. Every rule a spec states is expressed here, and each broken
@@ -255,7 +262,7 @@ export function list(opts: {
       push(`must have at most ${opts.max} comma-separated items (got ${raw.length})`, ErrorCode.PARAM_RANGE);
       return z.NEVER;
     }
-    const tokens = raw.map((t) => (opts.upper ? t.trim().toUpperCase() : t.trim()));
+    const tokens = raw.map((t) => (opts.upper ? canonicalCode(t) : t.trim()));
     if (tokens.some((t) => t === '')) {
       push('must not contain empty items', ErrorCode.PARAM_FORMAT);
       return z.NEVER;
@@ -287,6 +294,11 @@ export function list(opts: {
     maxItems: opts.max,
     values: opts.values,
   });
+}
+
+/** A comma list of at most `max` A-share codes, each read in canonical form (`600519.sh` is 600519.SH). */
+export function aShareCodeList(max: number) {
+  return list({ max, item: A_SHARE_CODE_RE, itemRule: 'six digits, a dot, SH, SZ or BJ', upper: true });
 }
 
 /** A URL-encoded JSON text whose top level must be an object, an array, or either. */

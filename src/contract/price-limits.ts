@@ -12,6 +12,8 @@
  * Limit price = previous close × (1 ± limit), rounded half up to the 0.01 tick, never below one tick.
  */
 
+import { canonicalCode } from './params-terms';
+
 export const BOARDS = ['main', 'chinext', 'star', 'bse'] as const;
 export type Board = (typeof BOARDS)[number];
 
@@ -45,7 +47,7 @@ const CHINEXT_PREFIXES = ['300', '301'];
 
 /** The board of a full A-share code (`600519.SH`), or null for anything else. */
 export function boardOf(thscode: string): Board | null {
-  const match = /^(\d{6})\.(SH|SZ|BJ)$/.exec(thscode.trim().toUpperCase());
+  const match = /^(\d{6})\.(SH|SZ|BJ)$/.exec(canonicalCode(thscode));
   if (!match) return null;
   const [, digits = '', exchange] = match;
   const prefix = digits.slice(0, 3);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTRUMENT_CODE_RE } from './params';
+import { canonicalCode, INSTRUMENT_CODE_RE } from './params';
 import { WATCHLIST_LIMITS, textLength } from './watchlist-constants';
 
 export {
@@ -119,7 +119,7 @@ export const watchlistNameSchema = z
 /** Trimmed and upper-cased first, so '600519.sh ' is 600519.SH. */
 export const watchlistCodeSchema = z
   .string()
-  .transform((s) => s.trim().toUpperCase())
+  .transform(canonicalCode)
   .pipe(
     z
       .string()

@@ -3,13 +3,9 @@ import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { IndexSkeleton, IndexView } from '../features/sectors/IndexView';
 import { loadIndexView } from '../features/sectors/loader';
-import {
-  INDEX_SEARCH_DEFAULTS,
-  indexSearchSchema,
-  isThsIndex,
-  normaliseIndexCode,
-} from '../features/sectors/url-state';
+import { INDEX_SEARCH_DEFAULTS, indexSearchSchema, isThsIndex } from '../features/sectors/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
+import { canonicalCode } from '../contract/params-terms';
 
 /**
  * An exchange index (000001.SH, 399001.SZ, 000300.SH, …): the same view as a sector page, candles and
@@ -19,7 +15,7 @@ export const Route = createFileRoute('/index/$thscode')({
   validateSearch: indexSearchSchema,
   search: { middlewares: [stripSearchParams(INDEX_SEARCH_DEFAULTS)] },
   beforeLoad: ({ params, search }) => {
-    const thscode = normaliseIndexCode(params.thscode);
+    const thscode = canonicalCode(params.thscode);
     if (isThsIndex(thscode)) {
       throw redirect({ to: '/sectors/$thscode', params: { thscode }, search, replace: true });
     }
@@ -40,7 +36,7 @@ export const Route = createFileRoute('/index/$thscode')({
 
 function IndexPending() {
   const { thscode } = Route.useParams();
-  return <IndexSkeleton thscode={normaliseIndexCode(thscode)} />;
+  return <IndexSkeleton thscode={canonicalCode(thscode)} />;
 }
 
 function IndexRoute() {

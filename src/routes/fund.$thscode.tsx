@@ -5,8 +5,9 @@ import { loadOnOwnPage } from '../features/search/redirect';
 import { FundView } from '../features/fund/FundView';
 import { FundSkeleton } from '../features/fund/Skeletons';
 import { FUND_SEARCH_DEFAULTS, fundSearchSchema } from '../features/fund/url-state';
-import { loadFundView, normaliseFundCode } from '../features/fund/loader';
+import { loadFundView } from '../features/fund/loader';
 import { useSearchPatch } from '../lib/useSearchPatch';
+import { canonicalCode } from '../contract/params-terms';
 
 /**
  * The fund profile. The whole view state is in the search parameters (validated with fallbacks,
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/fund/$thscode')({
 
 function FundPending() {
   const { thscode } = Route.useParams();
-  return <FundSkeleton thscode={normaliseFundCode(thscode)} />;
+  return <FundSkeleton thscode={canonicalCode(thscode)} />;
 }
 
 function FundRoute() {

@@ -4,9 +4,10 @@ import { INSTRUMENT_PAGES } from '../lib/instrument-pages';
 import { loadOnOwnPage } from '../features/search/redirect';
 import { FuturesContractView } from '../features/futures/FuturesContractView';
 import { FuturesContractSkeleton } from '../features/futures/Skeletons';
-import { loadFuturesContractView, normaliseFuturesCode } from '../features/futures/loader';
+import { loadFuturesContractView } from '../features/futures/loader';
 import { FUTURES_CONTRACT_DEFAULTS, futuresContractSchema } from '../features/futures/url-state';
 import { useSearchPatch } from '../lib/useSearchPatch';
+import { canonicalCode } from '../contract/params-terms';
 
 /**
  * One futures contract or main-continuous series: facts, the basis history (close or settlement basis
@@ -31,7 +32,7 @@ export const Route = createFileRoute('/futures/$thscode')({
 
 function FuturesContractPending() {
   const { thscode } = Route.useParams();
-  return <FuturesContractSkeleton thscode={normaliseFuturesCode(thscode)} />;
+  return <FuturesContractSkeleton thscode={canonicalCode(thscode)} />;
 }
 
 function FuturesContractRoute() {

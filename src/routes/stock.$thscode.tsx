@@ -6,8 +6,9 @@ import { loadOnOwnPage } from '../features/search/redirect';
 import { StockView } from '../features/stock/StockView';
 import { StockSkeleton } from '../features/stock/Skeletons';
 import { STOCK_SEARCH_DEFAULTS, stockSearchSchema } from '../features/stock/url-state';
-import { loadStockView, normaliseCode } from '../features/stock/loader';
+import { loadStockView } from '../features/stock/loader';
 import { useSearchPatch } from '../lib/useSearchPatch';
+import { canonicalCode } from '../contract/params-terms';
 
 const STOCK_PAGE = INSTRUMENT_PAGES['a-share'];
 
@@ -35,7 +36,7 @@ export const Route = createFileRoute('/stock/$thscode')({
 function StockPending() {
   const { thscode } = Route.useParams();
   const { ind } = Route.useSearch();
-  return <StockSkeleton thscode={normaliseCode(thscode)} indicator={ind} />;
+  return <StockSkeleton thscode={canonicalCode(thscode)} indicator={ind} />;
 }
 
 function StockRoute() {

@@ -3,19 +3,8 @@ import { flashPage, flashRefresh, noticeDetail, type Flash } from '../model/news
 import { defineHandler } from '../route';
 
 /** The wire shape: everything but the parsed cursor. */
-function wire(f: Flash) {
-  return {
-    id: f.id,
-    seq: f.seq,
-    title: f.title,
-    encoded_url: f.encoded_url,
-    summary: f.summary,
-    tags: f.tags,
-    type: f.type,
-    create_time_ms: f.create_time_ms,
-    update_time_ms: f.update_time_ms,
-    pic_url: f.pic_url,
-  };
+function wire({ seqValue: _seqValue, ...flash }: Flash) {
+  return flash;
 }
 
 export const newsRoutes = [

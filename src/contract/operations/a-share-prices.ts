@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { code, fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
+import { aShareCodeList, code, fail, int, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { addYears } from '../time';
-import { intOrNull, msOrNull, num, str, timestampedItems } from '../common';
+import { barFigures, intOrNull, msOrNull, num, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
 
 import { WHOLE_MARKET_PAGE } from './a-share-prices-terms';
@@ -23,15 +23,7 @@ export const snapshotItem = z.looseObject({
   turnover: num,
 });
 
-export const barItem = z.looseObject({
-  date_ms: num,
-  open_price: num,
-  high_price: num,
-  low_price: num,
-  close_price: num,
-  volume: num,
-  turnover: num,
-});
+export const barItem = z.looseObject({ date_ms: num, ...barFigures(num) });
 
 export const aSharePriceOperations = defineOperations(
   { group: 'a-share', access: 'open', source: 'spec' },
@@ -39,12 +31,7 @@ export const aSharePriceOperations = defineOperations(
     'a-share/prices/snapshot': {
       summary: 'Latest quote of given A-shares, or the whole A-share table paged by limit/offset',
       params: z.object({
-        thscodes: list({
-          max: 1000,
-          item: A_SHARE_CODE_RE,
-          itemRule: 'six digits, a dot, SH, SZ or BJ',
-          upper: true,
-        }).optional(),
+        thscodes: aShareCodeList(1000).optional(),
         // The spec gives no upper bound; the code table's own page bound (meta/tickers/list, 10,000)
         // lets one call carry the whole market (about 5,500 stocks), as market breadth needs.
         limit: int({ min: 1, max: WHOLE_MARKET_PAGE }).default(100),

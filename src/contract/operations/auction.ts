@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { date, list, oneOf, A_SHARE_CODE_RE } from '../params';
+import { aShareCodeList, date, oneOf } from '../params';
 import { dateText, int as integer, ms, num, numOrNull, str } from '../common';
 
 /**
@@ -51,12 +51,7 @@ export const auctionOperations = defineOperations(
       summary: 'Opening-auction snapshot of up to 100 A-shares, live or final',
       params: z.object({
         // At most 100 tokens counted before de-duplication; index and fund codes are refused.
-        thscodes: list({
-          max: 100,
-          item: A_SHARE_CODE_RE,
-          itemRule: 'six digits, a dot, SH, SZ or BJ',
-          upper: true,
-        }),
+        thscodes: aShareCodeList(100),
         stage: oneOf(['live', 'final']).default('final'),
       }),
       data: auctionSnapshotData,

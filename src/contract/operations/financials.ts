@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { code, documented, fail, int, ms, oneOf, A_SHARE_CODE_RE } from '../params';
 import { addYears } from '../time';
-import { int as integer, ms as msField, msOrNull, numMaybe, numericString, str } from '../common';
+import {
+  int as integer,
+  ms as msField,
+  msOrNull,
+  numMaybe,
+  numericString,
+  str,
+  timestampedItems,
+} from '../common';
 import { ErrorCode } from '../envelope';
 
 const aShareCode = () => code({ pattern: A_SHARE_CODE_RE });
@@ -130,11 +138,6 @@ export const statementParams = z
     }
   });
 
-/** `timestamp` is the newest period end; null is tolerated for an answer without periods. */
-function statementData<T extends z.ZodType>(item: T) {
-  return z.looseObject({ timestamp: msOrNull, item: z.array(item) });
-}
-
 export const financialsOperations = defineOperations(
   { group: 'financials', access: 'open', source: 'spec' },
   {
@@ -148,19 +151,20 @@ export const financialsOperations = defineOperations(
       cache: 'reference',
       summary: 'Consolidated income statements, latest N periods or a date range',
       params: statementParams,
-      data: statementData(incomeStatementItem),
+      // `timestamp` is the newest period end (of all three statements); null for an answer without periods.
+      data: timestampedItems(incomeStatementItem, msOrNull),
     },
     'a-share/financials/balance-sheets': {
       cache: 'reference',
       summary: 'Consolidated balance sheets, latest N periods or a date range',
       params: statementParams,
-      data: statementData(balanceSheetItem),
+      data: timestampedItems(balanceSheetItem, msOrNull),
     },
     'a-share/financials/cash-flow-statements': {
       cache: 'reference',
       summary: 'Consolidated cash-flow statements, latest N periods or a date range',
       params: statementParams,
-      data: statementData(cashFlowStatementItem),
+      data: timestampedItems(cashFlowStatementItem, msOrNull),
     },
   },
 );

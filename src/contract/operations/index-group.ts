@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { code, documented, fail, int, list, ms, oneOf, INDEX_CODE_RE } from '../params';
+import { canonicalCode, code, documented, fail, int, list, ms, oneOf, INDEX_CODE_RE } from '../params';
 import { addYears } from '../time';
 import { ms as msField, msOrNull, intOrNull, str, strOrNull, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
@@ -18,7 +18,7 @@ const INDEX_RULE = 'must be an index code: six characters, a dot, SH, SZ or TI (
 function indexCode() {
   const schema = z
     .string()
-    .transform((v) => v.trim().toUpperCase())
+    .transform(canonicalCode)
     .pipe(code({ pattern: INDEX_CODE_RE, rule: INDEX_RULE }));
   return documented(schema, { kind: 'code', rule: INDEX_RULE });
 }

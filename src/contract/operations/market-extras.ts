@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { documented, fail, int, list, ms, oneOf, A_SHARE_CODE_RE } from '../params';
+import { aShareCodeList, canonicalCode, documented, fail, int, ms, oneOf } from '../params';
 import { DAY_MS, SHANGHAI_OFFSET_MS } from '../time';
 import {
   int as integer,
@@ -25,9 +25,6 @@ export {
 } from './market-extras-terms';
 
 /* Operations the spec only names; shapes from upstream-extras.md sections 1, 2, 3 and 5. */
-
-const aShareList = (max: number) =>
-  list({ max, item: A_SHARE_CODE_RE, itemRule: 'six digits, a dot, SH, SZ or BJ', upper: true });
 
 /** A trading day as Unix ms at 00:00 Asia/Shanghai (a number, not `yyyy-MM-dd`). */
 function dayMs() {
@@ -137,7 +134,7 @@ function tagCodes() {
   const schema = z
     .union([z.string(), z.array(z.string()).readonly()])
     .transform((v, ctx): readonly string[] | undefined => {
-      const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map((t) => t.trim().toUpperCase());
+      const tokens = (typeof v === 'string' ? v.split(',') : [...v]).map(canonicalCode);
       if (tokens.every((t) => t === '')) return undefined;
       const allowed: readonly string[] = ANOMALY_TAGS;
       const bad = tokens.find((t) => !allowed.includes(t));
@@ -225,14 +222,14 @@ export const marketExtrasOperations = defineOperations(
     'a-share/special-data/anomaly-analysis-stock': {
       summary: "Today's anomaly reasons of up to 50 given stocks",
       // 50 raw tokens before de-duplication; index codes are refused.
-      params: z.object({ thscodes: aShareList(50) }),
+      params: z.object({ thscodes: aShareCodeList(50) }),
       data: timestampedItems(anomalyItem),
       cache: 'intraday',
     },
     'a-share/valuations/snapshot': {
       group: 'valuation',
       summary: 'Latest PE (TTM, MRQ), PB, PS and PCF of up to 100 A-shares',
-      params: z.object({ thscodes: aShareList(VALUATION_MAX_CODES) }),
+      params: z.object({ thscodes: aShareCodeList(VALUATION_MAX_CODES) }),
       data: z.looseObject({ timestamp: msOrNull, total: integer, item: z.array(valuationItem) }),
       cache: 'quote',
     },

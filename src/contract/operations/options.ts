@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { code, fail, ms, oneOf } from '../params';
-import { msOrNull, numOrNull, str, strOrNull } from '../common';
+import { barFigures, msOrNull, numOrNull, str, strOrNull } from '../common';
 import { ErrorCode } from '../envelope';
 import {
   contractYearDigits,
@@ -148,15 +148,7 @@ export const optionTick = z.looseObject({
   turnover: numOrNull,
 });
 
-export const optionBar = z.looseObject({
-  timestamp: msOrNull,
-  open_price: numOrNull,
-  high_price: numOrNull,
-  low_price: numOrNull,
-  close_price: numOrNull,
-  volume: numOrNull,
-  turnover: numOrNull,
-});
+export const optionBar = z.looseObject({ timestamp: msOrNull, ...barFigures(numOrNull) });
 
 export const optionOperations = defineOperations(
   { group: 'options', access: 'open', source: 'spec' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineOperations, type EntrySpec, type ParamIssue } from '../operation';
 import { code, date, documented, fail, int, oneOf, A_SHARE_CODE_RE, type ParamsSchema } from '../params';
-import { addYearsToDate, shanghaiDate } from '../time';
+import { shanghaiDate } from '../time';
+import { lastYearProblem, rankTrendSpanProblem } from './special-data-terms';
 import {
   dateText,
   int as integer,
@@ -32,12 +33,14 @@ function withTemporal<P extends ParamsSchema, D extends z.ZodType>(spec: EntrySp
  */
 export function outsideLastYear(param: string, day: string | undefined, nowMs: number): ParamIssue | null {
   if (day === undefined) return null;
-  const today = shanghaiDate(nowMs);
-  if (day > today) return { param, code: ErrorCode.PARAM_RANGE, rule: 'must not be in the future' };
-  if (day < addYearsToDate(today, -1)) {
-    return { param, code: ErrorCode.PARAM_RANGE, rule: 'must be within the last year' };
+  switch (lastYearProblem(day, shanghaiDate(nowMs))) {
+    case 'future':
+      return { param, code: ErrorCode.PARAM_RANGE, rule: 'must not be in the future' };
+    case 'too-old':
+      return { param, code: ErrorCode.PARAM_RANGE, rule: 'must be within the last year' };
+    case null:
+      return null;
   }
-  return null;
 }
 
 /**
@@ -246,9 +249,10 @@ export const specialDataOperations = defineOperations(
       summary: 'Daily popularity rank of one stock over a window of at most one year',
       params: z.object({ thscode: aShareCode(), start_date: date(), end_date: date() }).check((ctx) => {
         const { start_date, end_date } = ctx.value;
-        if (start_date > end_date)
+        const problem = rankTrendSpanProblem(start_date, end_date);
+        if (problem === 'order')
           fail(ctx, 'start_date', ErrorCode.PARAM_CONFLICT, "must not be after 'end_date'");
-        else if (end_date > addYearsToDate(start_date, 1)) {
+        else if (problem === 'too-long') {
           fail(ctx, 'end_date', ErrorCode.PARAM_RANGE, "must be at most one year after 'start_date'");
         }
       }),

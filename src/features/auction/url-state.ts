@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { urlDateSchema } from '../../lib/trading-days';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice } from '../../lib/search-schema';
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * The call-auction page's view state as URL search parameters, with fallbacks so that a hand-edited
@@ -20,7 +22,7 @@ const SEPARATORS = /[\s,，;；、]+/;
 export function splitCodes(text: string): string[] {
   return text
     .split(SEPARATORS)
-    .map((token) => token.trim().toUpperCase())
+    .map(canonicalCode)
     .filter((token) => token !== '');
 }
 
@@ -42,7 +44,7 @@ const buildAuctionSearchSchema = () =>
       })
       .optional()
       .catch(undefined),
-    stage: z.enum(AUCTION_STAGES).default(AUCTION_SEARCH_DEFAULTS.stage).catch(AUCTION_SEARCH_DEFAULTS.stage),
+    stage: choice(AUCTION_STAGES, AUCTION_SEARCH_DEFAULTS.stage),
     /**
      * Short-term benchmark day; absent means "today's" (the last trading day's before the 09:25 match).
      * Kept as written, so that an impossible day is named instead of replaced.

@@ -9,7 +9,7 @@ import { DateNotice, NearestTradingDays } from '../../components/NearestTradingD
 import { Empty, ErrorState } from '../../components/states';
 import { useI18n } from '../../lib/i18n';
 import { neighbourDays, readUrlDate } from '../../lib/trading-days';
-import { addYearsToDate } from '../../contract/time';
+import { lastYearStart } from '../../contract/operations/special-data-terms';
 import { DRAGON_TIGER_BOARDS, netScale, summarise, type DragonTigerRow } from '../../lib/dragon-tiger';
 import { tradingDaySet } from '../../contract/market-session';
 import { columnIdsFor, dragonTigerColumns } from './columns';
@@ -19,7 +19,8 @@ import { InstitutionPanel } from './InstitutionPanel';
 import { useDragonTigerText } from './messages';
 import { useServerToday } from '../../api/live';
 import { dragonTigerListQuery } from './queries';
-import { formatSort, parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './url-state';
+import { parseSort, sortOf, type DragonTigerSearch, type SortSpec } from './url-state';
+import { formatSort } from '../../lib/search-schema';
 import { SummaryCards } from './SummaryCards';
 import './dragon-tiger.css';
 
@@ -54,7 +55,7 @@ export function DragonTigerView({
   const problem = dayProblem(urlDate, today, days);
   const outsideMessage =
     problem?.kind === 'outside' && date !== undefined && today !== null
-      ? t('outside.message', { date, min: addYearsToDate(today, -1), max: today })
+      ? t('outside.message', { date, min: lastYearStart(today), max: today })
       : undefined;
   // An explicit day waits for the server clock and the calendar: a day the service would refuse, or
   // one that does not trade, is explained instead of sent.

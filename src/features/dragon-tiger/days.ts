@@ -1,4 +1,5 @@
-import { addDays, addYearsToDate } from '../../contract/time';
+import { lastYearProblem, lastYearStart } from '../../contract/operations/special-data-terms';
+import { addDays } from '../../contract/time';
 import { isKnownNonTradingDay, type DayWindow, type UrlDate } from '../../lib/trading-days';
 
 /**
@@ -11,7 +12,7 @@ import { isKnownNonTradingDay, type DayWindow, type UrlDate } from '../../lib/tr
  * once its session has closed, otherwise yesterday (non-trading days are left to the calendar).
  */
 export function pickableWindow(today: string, todayClosed: boolean): DayWindow {
-  return { min: addYearsToDate(today, -1), max: todayClosed ? today : addDays(today, -1) };
+  return { min: lastYearStart(today), max: todayClosed ? today : addDays(today, -1) };
 }
 
 /**
@@ -19,7 +20,7 @@ export function pickableWindow(today: string, todayClosed: boolean): DayWindow {
  * back), so the page explains it instead of sending a request.
  */
 export function isOutsideServiceWindow(date: string, today: string): boolean {
-  return date > today || date < addYearsToDate(today, -1);
+  return lastYearProblem(date, today) !== null;
 }
 
 /** Why the day in the URL is not requested: explained on the page instead. */

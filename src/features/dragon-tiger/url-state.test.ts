@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatSort, parseDragonTigerSearch, parseSort, sortOf } from './url-state';
+import { parseDragonTigerSearch, parseSort, sortOf } from './url-state';
+import { formatSort } from '../../lib/search-schema';
 
 describe('dragon-tiger search parameters', () => {
   it('reads a deep link with every field set', () => {

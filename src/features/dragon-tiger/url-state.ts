@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { urlDateSchema } from '../../lib/trading-days';
 import { lazySchema } from '../../lib/lazy-schema';
+import {
+  choice,
+  optionalCode,
+  parseSort as parseSortOf,
+  sortParam,
+  type SortSpec as SortSpecOf,
+} from '../../lib/search-schema';
 import { DRAGON_TIGER_BOARDS } from '../../lib/dragon-tiger';
 
 /**
@@ -37,48 +44,22 @@ export const SORT_COLUMNS = [
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
-export interface SortSpec {
-  column: SortColumn;
-  desc: boolean;
-}
+export type SortSpec = SortSpecOf<SortColumn>;
 
 export const DRAGON_TIGER_SEARCH_DEFAULTS = { board: 'all', sort: 'net_value.desc' } as const;
 
-function isSortColumn(value: string): value is SortColumn {
-  return SORT_COLUMNS.some((column) => column === value);
-}
-
 /** `net_value.asc` → { column, desc }; null for anything else. */
 export function parseSort(text: string): SortSpec | null {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
-  const column = match?.[1];
-  if (column === undefined || !isSortColumn(column)) return null;
-  return { column, desc: match?.[2] === 'desc' };
-}
-
-export function formatSort(sort: SortSpec): string {
-  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+  return parseSortOf(text, SORT_COLUMNS);
 }
 
 const buildDragonTigerSearchSchema = () =>
   z.object({
     // Kept as written: an impossible day is named on the page, never sent and never silently replaced.
     date: urlDateSchema.schema(),
-    board: z
-      .enum(DRAGON_TIGER_BOARDS)
-      .default(DRAGON_TIGER_SEARCH_DEFAULTS.board)
-      .catch(DRAGON_TIGER_SEARCH_DEFAULTS.board),
-    sort: z
-      .string()
-      .refine((v) => parseSort(v) !== null)
-      .default(DRAGON_TIGER_SEARCH_DEFAULTS.sort)
-      .catch(DRAGON_TIGER_SEARCH_DEFAULTS.sort),
-    code: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .refine((v) => A_SHARE_CODE_RE.test(v))
-      .optional()
-      .catch(undefined),
+    board: choice(DRAGON_TIGER_BOARDS, DRAGON_TIGER_SEARCH_DEFAULTS.board),
+    sort: sortParam(SORT_COLUMNS, DRAGON_TIGER_SEARCH_DEFAULTS.sort),
+    code: optionalCode(A_SHARE_CODE_RE),
   });
 
 export const dragonTigerSearchSchema = lazySchema(buildDragonTigerSearchSchema);

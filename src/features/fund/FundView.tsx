@@ -7,12 +7,13 @@ import { FUND_CODE_RE } from '../../contract/operations/fund-common';
 import { ErrorState } from '../../components/states';
 import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { isFundMessageKey, useFundText } from './messages';
-import { fundRefOf, normaliseFundCode } from './loader';
+import { fundRefOf } from './loader';
 import { FundHeader } from './FundHeader';
 import { FundTabs } from './FundTabs';
 import { FundSkeleton } from './Skeletons';
 import type { FundRef } from './queries';
 import type { FundSearch, UpdateFundSearch } from './url-state';
+import { canonicalCode } from '../../contract/params-terms';
 import './fund.css';
 
 export interface FundViewProps {
@@ -31,7 +32,7 @@ export interface FundViewProps {
  */
 export function FundView({ thscode: raw, search, onSearch, searchBox }: FundViewProps) {
   const { t } = useFundText();
-  const thscode = normaliseFundCode(raw);
+  const thscode = canonicalCode(raw);
   const valid = FUND_CODE_RE.test(thscode);
   const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
 

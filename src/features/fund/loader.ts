@@ -24,11 +24,7 @@ import {
   type FundRef,
 } from './queries';
 import { compareCodes, type CompareSearch, type FundSearch } from './url-state';
-
-/** Code in canonical form: the service's suffixes are upper case. */
-export function normaliseFundCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
+import { canonicalCode } from '../../contract/params-terms';
 
 /** How the page locates a fund: its code and the `fund_type` of its search record's asset type. */
 export function fundRefOf(record: InstrumentRecord): FundRef | null {
@@ -65,7 +61,7 @@ export async function loadFundView(
   search: FundSearch,
   { wait = true }: { wait?: boolean } = {},
 ) {
-  const thscode = normaliseFundCode(rawCode);
+  const thscode = canonicalCode(rawCode);
   // A malformed code never reaches the service.
   if (!FUND_CODE_RE.test(thscode)) return;
   const [lookup, today] = await Promise.all([

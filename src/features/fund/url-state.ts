@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { lazySchema } from '../../lib/lazy-schema';
-import { isValidDate } from '../../contract/params-terms';
+import { choice, optionalDate, parseCodeList } from '../../lib/search-schema';
 import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import { MANAGER_RANGES } from '../../contract/operations/fund-managers-terms';
 import { FUND_CODE_RE } from '../../contract/operations/fund-common-terms';
@@ -66,10 +66,6 @@ export const FUND_SEARCH_DEFAULTS = {
   tscope: 'company',
 } as const;
 
-function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z.enum(values).default(fallback).catch(fallback);
-}
-
 /** A comma list of known values in their canonical order, no repeats; `none` for an empty choice. */
 export function parseList<T extends string>(value: string | number, known: readonly T[]): T[] {
   const tokens = String(value)
@@ -99,7 +95,6 @@ function listOf<T extends string>(known: readonly T[], fallback: string, { allow
     .catch(fallback);
 }
 
-const optionalDate = () => z.string().refine(isValidDate).optional().catch(undefined);
 /** Report types come from the service's report-date list: short opaque words. */
 const optionalReportType = () =>
   z
@@ -186,13 +181,7 @@ export const COMPARE_MAX = 5;
 
 /** Fund codes, upper case, first occurrence kept, at most five; anything else in a link is dropped. */
 export function parseFundCodes(value: string | number): string[] {
-  const out: string[] = [];
-  for (const raw of String(value).split(',')) {
-    const code = raw.trim().toUpperCase();
-    if (FUND_CODE_RE.test(code) && !out.includes(code)) out.push(code);
-    if (out.length === COMPARE_MAX) break;
-  }
-  return out;
+  return parseCodeList(value, FUND_CODE_RE, COMPARE_MAX);
 }
 
 export const COMPARE_SEARCH_DEFAULTS = { range: 'year' } as const;

@@ -10,13 +10,14 @@ import { futuresVarietyOf, isMainContinuous } from '../../contract/operations/fu
 import { AddToWatchlist } from '../watchlists';
 import { BasisChartPanel } from './BasisChartPanel';
 import { ContractFacts } from './ContractFacts';
-import { isFuturesCode, normaliseFuturesCode, varietyOfCode } from './loader';
+import { isFuturesCode, varietyOfCode } from './loader';
 import { exchangeLabel, useFuturesText } from './messages';
 import { PlannedNotice } from './PlannedNotice';
 import { latestBasisQuery, mainListQuery, secondaryMainQuery, varietiesQuery } from './queries';
 import { FuturesContractSkeleton } from './Skeletons';
 import { TermStructure } from './TermStructure';
 import type { FuturesContractSearch, UpdateContractSearch } from './url-state';
+import { canonicalCode } from '../../contract/params-terms';
 import './futures.css';
 
 export interface FuturesContractViewProps {
@@ -45,7 +46,7 @@ function Missing({ message, searchBox }: { message: string; searchBox: ReactNode
 /** One futures contract or main-continuous series: facts, basis history and the variety's term structure. */
 export function FuturesContractView({ thscode: raw, search, onSearch, searchBox }: FuturesContractViewProps) {
   const { t } = useFuturesText();
-  const thscode = normaliseFuturesCode(raw);
+  const thscode = canonicalCode(raw);
   const valid = isFuturesCode(thscode);
   const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
   const varieties = useQuery({ ...varietiesQuery(), enabled: valid });

@@ -19,6 +19,7 @@ import {
   type Variety,
 } from './queries';
 import type { FuturesContractSearch } from './url-state';
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * What the futures pages fetch before they render, from the URL alone, in parallel. Failures stay in the
@@ -28,11 +29,6 @@ import type { FuturesContractSearch } from './url-state';
  * `wait: false` (a change of view state on the open page) only starts the requests, so the page stays
  * interactive and keeps the previous data on screen.
  */
-
-/** Codes are upper case in the code table (`IF2608.CFX`, `IFZL.CFX`). */
-export function normaliseFuturesCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
 
 export function isFuturesCode(code: string): boolean {
   return FUTURES_CODE_RE.test(code) && futuresVarietyOf(code) !== null;
@@ -98,7 +94,7 @@ export async function loadFuturesContractView(
   search: FuturesContractSearch,
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
-  const thscode = normaliseFuturesCode(rawCode);
+  const thscode = canonicalCode(rawCode);
   if (!isFuturesCode(thscode)) return;
   const first = settle(
     [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice } from '../../lib/search-schema';
 
 /**
  * The view state of the two futures pages as URL search parameters. Every field falls back to its
@@ -67,10 +68,7 @@ export const SPOT_ID_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const buildFuturesContractSchema = () =>
   z.object({
     /** Basis against the close or the settlement price. */
-    basis: z
-      .enum(BASIS_KINDS)
-      .default(FUTURES_CONTRACT_DEFAULTS.basis)
-      .catch(FUTURES_CONTRACT_DEFAULTS.basis),
+    basis: choice(BASIS_KINDS, FUTURES_CONTRACT_DEFAULTS.basis),
     /** Spot indicator; absent means the service's default spot quote. */
     spot: z.string().regex(SPOT_ID_RE).optional().catch(undefined),
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice } from '../../lib/search-schema';
 import { CALENDAR_FILE_STATUSES, ISSUE_CODE_RE } from '../../contract/calendar-files';
 
 /**
@@ -26,10 +27,6 @@ export const HK_IPO_SEARCH_DEFAULTS = {
 } as const;
 
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z.enum(values).default(fallback).catch(fallback);
-}
 
 const buildHkIpoSearchSchema = () =>
   z.object({

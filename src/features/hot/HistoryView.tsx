@@ -8,7 +8,8 @@ import { DASH, direction, formatNumber } from '../../lib/format';
 import type { Language } from '../../lib/i18n';
 import { quoteListQuery, quotesByCode, type QuoteItem } from '../../api/quotes';
 import { quoteColumns } from './columns';
-import { addDays, addYearsToDate } from '../../contract/time';
+import { addDays } from '../../contract/time';
+import { lastYearStart } from '../../contract/operations/special-data-terms';
 import type { HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
 import type { UpdateSearch } from './url-state';
@@ -78,7 +79,7 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
   const quotes = useMemo(() => quotesByCode(quoteList.data?.item), [quoteList.data]);
   const beforeItems = before.isPlaceholderData ? undefined : before.data?.item;
   const columns = useMemo(() => historyColumns(t, lang, beforeItems, quotes), [t, lang, beforeItems, quotes]);
-  const min = today === null ? undefined : addYearsToDate(today, -1);
+  const min = today === null ? undefined : lastYearStart(today);
 
   const go = (next: string) => onSearch({ date: next });
 
@@ -120,7 +121,7 @@ export function HistoryView({ search, onSearch }: { search: HotSearch; onSearch:
       </div>
       {problem !== null && date !== null && today !== null ? (
         <div className="hot-problem" role="alert" data-testid="date-problem">
-          {dateProblemText(t, problem, { date, min: addYearsToDate(today, -1), max: today })}
+          {dateProblemText(t, problem, { date, min: lastYearStart(today), max: today })}
         </div>
       ) : (
         <DataTable

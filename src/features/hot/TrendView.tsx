@@ -5,7 +5,7 @@ import type { ColorRole } from '../../components/chart/palette';
 import { DayRange } from '../../components/DayRange';
 import { Segmented } from '../../components/Segmented';
 import { ErrorState } from '../../components/states';
-import { addYearsToDate } from '../../contract/time';
+import { lastYearStart } from '../../contract/operations/special-data-terms';
 import { DASH, formatNumber, formatShanghaiDate } from '../../lib/format';
 import { TREND_MAX_CODES, trendCodes, type HotSearch } from './url-state';
 import { useServerToday } from '../../api/live';
@@ -71,7 +71,7 @@ export function TrendView({
   const today = useServerToday();
   const codes = useMemo(() => trendCodes(search), [search]);
   const span = today === null ? null : trendWindow(search, today);
-  const yearAgo = today === null ? '0000-01-01' : addYearsToDate(today, -1);
+  const yearAgo = today === null ? '0000-01-01' : lastYearStart(today);
   const problem = span === null || today === null ? null : trendWindowProblem(span, today);
   const ready = span !== null && problem === null;
   const [notice, setNotice] = useState<string | null>(null);
@@ -229,7 +229,7 @@ export function TrendView({
               date: problem === 'future' ? span.end : span.start,
               start: span.start,
               end: span.end,
-              min: addYearsToDate(today, -1),
+              min: lastYearStart(today),
               max: today,
             })}
           </div>

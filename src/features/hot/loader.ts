@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { instrumentQuery } from '../../api/instruments';
-import { addDays, addYearsToDate } from '../../contract/time';
+import {
+  lastYearProblem,
+  lastYearStart,
+  rankTrendSpanProblem,
+  type LastYearProblem,
+  type RankTrendSpanProblem,
+} from '../../contract/operations/special-data-terms';
+import { addDays } from '../../contract/time';
 import { serverToday } from '../../api/live';
 import { rankingQuery } from '../../api/rankings';
 import { quoteListQuery } from '../../api/quotes';
@@ -30,7 +37,7 @@ export interface TrendWindow {
 }
 
 export function presetStart(today: string, days: TrendPreset): string {
-  return days === 365 ? addYearsToDate(today, -1) : addDays(today, -days);
+  return days === 365 ? lastYearStart(today) : addDays(today, -days);
 }
 
 /** The rank-trend window: the link's ends, or the last 90 days up to today. */
@@ -47,24 +54,20 @@ export function presetOf(window: TrendWindow, today: string): TrendPreset | null
 }
 
 /** Why a day or window cannot be asked for: the service keeps one year up to today. */
-export type DateProblem = 'future' | 'too-old' | 'order' | 'too-long';
+export type DateProblem = LastYearProblem | RankTrendSpanProblem;
 
 /** Hot-stock history: a natural day of the last year (code 1003 otherwise). */
 export function historyDateProblem(date: string, today: string): DateProblem | null {
-  if (date > today) return 'future';
-  if (date < addYearsToDate(today, -1)) return 'too-old';
-  return null;
+  return lastYearProblem(date, today);
 }
 
 /**
- * Rank trend: both ends within the last year, in order (1004 otherwise), at most a year apart (1003).
- * The same rules as the contract's parameter schema and date rule (a test holds them equal).
+ * Rank trend: both ends within the last year, in order (1004 otherwise), at most a year apart (1003):
+ * the contract's window rule and date rule, as the BFF checks them.
  */
 export function trendWindowProblem(window: TrendWindow, today: string): DateProblem | null {
   const { start, end } = window;
-  if (start > end) return 'order';
-  if (end > addYearsToDate(start, 1)) return 'too-long';
-  return historyDateProblem(start, today) ?? historyDateProblem(end, today);
+  return rankTrendSpanProblem(start, end) ?? lastYearProblem(start, today) ?? lastYearProblem(end, today);
 }
 
 function prefetchQuotes(queryClient: QueryClient, items: readonly { thscode: string }[]): Promise<void> {

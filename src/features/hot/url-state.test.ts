@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOT_SEARCH_DEFAULTS, parseCodeList, parseHotSearch, trendCodes } from './url-state';
+import { HOT_SEARCH_DEFAULTS, parseTrendCodes, parseHotSearch, trendCodes } from './url-state';
 
 describe('hot-list URL search', () => {
   it('an empty query string opens the live hot list', () => {
@@ -49,9 +49,9 @@ describe('hot-list URL search', () => {
   });
 
   it('keeps the first five well-formed codes, upper case, without repeats', () => {
-    expect(parseCodeList('300033.sz, 300033.SZ,600519,abc,600519.SH')).toEqual(['300033.SZ', '600519.SH']);
+    expect(parseTrendCodes('300033.sz, 300033.SZ,600519,abc,600519.SH')).toEqual(['300033.SZ', '600519.SH']);
     const many = ['600000.SH', '600001.SH', '600002.SH', '600003.SH', '600004.SH', '600005.SH'].join(',');
-    expect(parseCodeList(many)).toHaveLength(5);
+    expect(parseTrendCodes(many)).toHaveLength(5);
     // A bare number (the router reads `codes=600519` as one) is not a code.
     expect(parseHotSearch({ codes: 600519 }).codes).toBeUndefined();
     expect(trendCodes(parseHotSearch({ codes: 'x,300033.sz' }))).toEqual(['300033.SZ']);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
+import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice, optionalDate, parseCodeList, whole } from '../../lib/search-schema';
 
 /**
  * The whole view state of the hot-list page as URL search parameters. Every field falls back to its
@@ -41,28 +42,12 @@ export const HOT_SEARCH_DEFAULTS = {
   size: 30,
 } as const;
 
-function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z.enum(values).default(fallback).catch(fallback);
-}
-
-function whole(min: number, max: number, fallback: number) {
-  return z.number().int().min(min).max(max).default(fallback).catch(fallback);
-}
-
-const optionalDate = () => z.string().refine(isValidDate).optional().catch(undefined);
-
 /**
  * `600519.SH,300033.SZ`: well-formed A-share codes, upper case, first occurrence kept, at most five.
  * Anything else in a link is dropped rather than failing the page.
  */
-export function parseCodeList(value: string | number): string[] {
-  const out: string[] = [];
-  for (const raw of String(value).split(',')) {
-    const code = raw.trim().toUpperCase();
-    if (A_SHARE_CODE_RE.test(code) && !out.includes(code)) out.push(code);
-    if (out.length === TREND_MAX_CODES) break;
-  }
-  return out;
+export function parseTrendCodes(value: string | number): string[] {
+  return parseCodeList(value, A_SHARE_CODE_RE, TREND_MAX_CODES);
 }
 
 const buildHotSearchSchema = () =>
@@ -78,7 +63,7 @@ const buildHotSearchSchema = () =>
       codes: z
         .union([z.string(), z.number()])
         .transform((v) => {
-          const codes = parseCodeList(v);
+          const codes = parseTrendCodes(v);
           return codes.length > 0 ? codes.join(',') : undefined;
         })
         .optional()
@@ -108,7 +93,7 @@ export function parseHotSearch(raw: unknown): HotSearch {
 
 /** The codes of the rank trend as a list. */
 export function trendCodes(search: Pick<HotSearch, 'codes'>): string[] {
-  return search.codes === undefined ? [] : parseCodeList(search.codes);
+  return search.codes === undefined ? [] : parseTrendCodes(search.codes);
 }
 
 /** Merge a change into the URL; `replace` for fine-grained edits that should not flood the history. */

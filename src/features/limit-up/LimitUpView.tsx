@@ -36,14 +36,8 @@ import { useLimitUpText, type LimitUpT } from './messages';
 import { ladderColumns, ladderDayOf, leadingThemes, passes, promotions } from './model';
 import { industryMapQuery } from './queries';
 import { Sentiment } from './Sentiment';
-import {
-  BOARD_FILTERS,
-  formatSort,
-  MIN_BOARDS,
-  parseSort,
-  type LimitUpSearch,
-  type SortSpec,
-} from './url-state';
+import { BOARD_FILTERS, MIN_BOARDS, parseSort, type LimitUpSearch, type SortSpec } from './url-state';
+import { formatSort } from '../../lib/search-schema';
 import './limit-up.css';
 
 /**

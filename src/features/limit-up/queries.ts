@@ -7,7 +7,7 @@ import type { DataOf } from '../../contract/catalog';
 import type { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import type { ApiError } from '../../contract/envelope';
 import { shanghaiMidnight } from '../../contract/time';
-import { mapLimited } from '../../lib/limited';
+import { mapLimited } from '../../contract/limited';
 
 /**
  * The limit-up review's own calls (the pools and the ladder are shared with the market home, see

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
-import { A_SHARE_CODE_RE, isValidDate } from '../../contract/params-terms';
+import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
 import { POOLS } from '../../api/limit-pools';
 import { lazySchema } from '../../lib/lazy-schema';
+import {
+  choice,
+  optionalCode,
+  optionalDate,
+  parseSort as parseSortOf,
+  type SortSpec as SortSpecOf,
+} from '../../lib/search-schema';
 
 /**
  * The view state of `/limit-up` as URL search parameters. Every field falls back (`.catch`) so a
@@ -39,19 +46,10 @@ export const SORT_COLUMNS = [
 ] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
-export interface SortSpec {
-  column: SortColumn;
-  desc: boolean;
-}
+export type SortSpec = SortSpecOf<SortColumn>;
 
 export function parseSort(text: string): SortSpec | null {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
-  const column = SORT_COLUMNS.find((c) => c === match?.[1]);
-  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
-}
-
-export function formatSort(sort: SortSpec): string {
-  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
+  return parseSortOf(text, SORT_COLUMNS);
 }
 
 export const BOARD_FILTERS = ['all', ...BOARDS] as const;
@@ -64,17 +62,14 @@ export const LIMIT_UP_SEARCH_DEFAULTS = { pool: 'up', board: 'all', min: 1, q: '
 
 const buildLimitUpSearchSchema = () =>
   z.object({
-    date: z.string().refine(isValidDate).optional().catch(undefined),
-    pool: z.enum(POOLS).default(LIMIT_UP_SEARCH_DEFAULTS.pool).catch(LIMIT_UP_SEARCH_DEFAULTS.pool),
+    date: optionalDate(),
+    pool: choice(POOLS, LIMIT_UP_SEARCH_DEFAULTS.pool),
     sort: z
       .string()
       .refine((v) => parseSort(v) !== null)
       .optional()
       .catch(undefined),
-    board: z
-      .enum(BOARD_FILTERS)
-      .default(LIMIT_UP_SEARCH_DEFAULTS.board)
-      .catch(LIMIT_UP_SEARCH_DEFAULTS.board),
+    board: choice(BOARD_FILTERS, LIMIT_UP_SEARCH_DEFAULTS.board),
     min: z.coerce
       .number()
       .int()
@@ -87,12 +82,7 @@ const buildLimitUpSearchSchema = () =>
       .transform((v) => v.trim().slice(0, 40))
       .default(LIMIT_UP_SEARCH_DEFAULTS.q)
       .catch(LIMIT_UP_SEARCH_DEFAULTS.q),
-    code: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .refine((v) => A_SHARE_CODE_RE.test(v))
-      .optional()
-      .catch(undefined),
+    code: optionalCode(A_SHARE_CODE_RE),
     tag: z.enum(ANOMALY_TAGS).optional().catch(undefined),
   });
 

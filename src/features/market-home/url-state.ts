@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice } from '../../lib/search-schema';
 import { HOME_DEFAULT_PERIOD } from '../../contract/first-screens-terms';
 
 /**
@@ -14,7 +15,7 @@ export const HOME_SEARCH_DEFAULTS = { period: HOME_DEFAULT_PERIOD } as const;
 
 const buildHomeSearchSchema = () =>
   z.object({
-    period: z.enum(HOME_PERIODS).default(HOME_SEARCH_DEFAULTS.period).catch(HOME_SEARCH_DEFAULTS.period),
+    period: choice(HOME_PERIODS, HOME_SEARCH_DEFAULTS.period),
   });
 
 export const homeSearchSchema = lazySchema(buildHomeSearchSchema);

@@ -15,12 +15,13 @@ import { tickDigits } from '../../lib/format';
 import { atTheMoneyStrike, buildChain, expiriesOf, listedContracts } from './chain';
 import { ChainPanel } from './ChainPanel';
 import { ContractPanel } from './ContractPanel';
-import { chooseExpiry, chooseVariety, isOptionCode, normaliseOptionCode } from './loader';
+import { chooseExpiry, chooseVariety, isOptionCode } from './loader';
 import { useOptionsText } from './messages';
 import { optionDailyQuery, optionDetailQuery, optionVarietiesQuery } from './queries';
 import { useUnderlyingQuote } from './underlying';
 import type { OptionsSearch, UpdateOptionsSearch } from './url-state';
 import { VarietiesPanel } from './VarietiesPanel';
+import { canonicalCode } from '../../contract/params-terms';
 import './options.css';
 
 export interface OptionsViewProps {
@@ -40,7 +41,7 @@ export interface OptionsViewProps {
 export function OptionsView({ thscode: raw, search, onSearch, searchBox }: OptionsViewProps) {
   const { t } = useOptionsText();
   const navigate = useNavigate();
-  const code = raw === undefined ? null : normaliseOptionCode(raw);
+  const code = raw === undefined ? null : canonicalCode(raw);
   const validCode = code !== null && isOptionCode(code);
   const today = useServerToday();
   const varieties = useQuery(optionVarietiesQuery());

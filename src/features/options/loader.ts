@@ -12,16 +12,12 @@ import {
   type OptionVariety,
 } from './queries';
 import type { OptionsSearch } from './url-state';
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * From view state to requests, for the route loader and the components alike, so a prefetch lands on
  * the key a component reads.
  */
-
-/** Option codes are upper case in the code table (`10260700.SH`, `IO2608-C-4000.CFX`). */
-export function normaliseOptionCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
 
 export function isOptionCode(code: string): boolean {
   return OPTION_CODE_RE.test(code);
@@ -90,7 +86,7 @@ export async function loadOptionsView(
   rawCode: string | undefined,
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
-  const code = rawCode === undefined ? null : normaliseOptionCode(rawCode);
+  const code = rawCode === undefined ? null : canonicalCode(rawCode);
   const work: Promise<unknown>[] = [];
   let detail: Promise<OptionDetail> | null = null;
   if (code !== null && isOptionCode(code)) {

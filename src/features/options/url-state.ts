@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isValidDate } from '../../contract/params-terms';
 import { OPTION_SESSIONS } from '../../contract/operations/options-terms';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice, optionalDate } from '../../lib/search-schema';
 
 /**
  * The options page's view state as URL search parameters (the chosen contract is in the path of
@@ -20,9 +20,9 @@ const buildOptionsSearchSchema = () =>
     /** The variety of the chain; absent: the chosen contract's, else the first the service lists. */
     variety: z.string().regex(VARIETY_RE).optional().catch(undefined),
     /** The chain's expiry (last trading day); absent: the chosen contract's, else the nearest. */
-    expiry: z.string().refine(isValidDate).optional().catch(undefined),
+    expiry: optionalDate(),
     /** Session of the chosen contract's intraday line. */
-    session: z.enum(OPTION_SESSIONS).default(OPTIONS_DEFAULTS.session).catch(OPTIONS_DEFAULTS.session),
+    session: choice(OPTION_SESSIONS, OPTIONS_DEFAULTS.session),
   });
 
 export const optionsSearchSchema = lazySchema(buildOptionsSearchSchema);

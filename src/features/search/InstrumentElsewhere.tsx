@@ -6,8 +6,8 @@ import { INSTRUMENT_CODE_RE } from '../../contract/params';
 import { hasMessage, useI18n } from '../../lib/i18n';
 import { AddToWatchlist } from '../watchlists';
 import { assetTypesOf, pageOf, type InstrumentPage } from '../../lib/instrument-pages';
-import { canonicalCode } from './redirect';
 import { searchText } from './messages';
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * Wraps an instrument page: when the code in the URL is an instrument of another asset type, says so

@@ -3,11 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { findInstrument, instrumentQuery } from '../../api/instruments';
 import { INSTRUMENT_CODE_RE } from '../../contract/params';
 import { pageOf, type InstrumentPage } from '../../lib/instrument-pages';
-
-/** A code as the pages read it: trimmed, upper case (the service's suffixes are upper case). */
-export function canonicalCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * For an instrument page's route (`beforeLoad`): when the code in the URL is an instrument of another

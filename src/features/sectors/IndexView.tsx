@@ -34,15 +34,14 @@ import { indexWindow } from './dates';
 import { VALUATION_AUTO_MAX } from './loader';
 import { useSectorsText, type SectorsT } from './messages';
 import {
-  formatSort,
   INDEX_RANGES,
   INDEX_SEARCH_DEFAULTS,
   isThsIndex,
   MEMBER_SORT_COLUMNS,
-  normaliseIndexCode,
-  parseSort,
   type IndexSearch,
 } from './url-state';
+import { formatSort, parseSort } from '../../lib/search-schema';
+import { canonicalCode } from '../../contract/params-terms';
 import './sectors.css';
 
 /**
@@ -71,7 +70,7 @@ export interface IndexViewProps {
 
 export function IndexView({ thscode: raw, search, onSearch }: IndexViewProps) {
   const { t } = useSectorsText();
-  const thscode = normaliseIndexCode(raw);
+  const thscode = canonicalCode(raw);
   const valid = INDEX_CODE_RE.test(thscode);
   const lookup = useQuery({ ...instrumentQuery(thscode), enabled: valid });
   if (!valid) return <IndexMissing message={t('index.invalidCode', { code: raw })} />;

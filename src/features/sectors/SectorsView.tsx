@@ -19,13 +19,8 @@ import type { Language } from '../../lib/i18n';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { HeatMap, type HeatTile } from './HeatMap';
 import { useSectorsText, type SectorsT } from './messages';
-import {
-  formatSort,
-  parseSort,
-  SECTOR_SORT_COLUMNS,
-  SECTORS_SEARCH_DEFAULTS,
-  type SectorsSearch,
-} from './url-state';
+import { SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS, type SectorsSearch } from './url-state';
+import { formatSort, parseSort } from '../../lib/search-schema';
 import './sectors.css';
 
 /**

@@ -14,8 +14,8 @@ import { valuationChunks, valuationQuery } from '../../api/valuations';
 import { wholeMarketQuery } from '../../api/market';
 import { INDEX_CODE_RE } from '../../contract/params';
 import { indexWindow } from './dates';
-import { normaliseIndexCode } from './url-state';
 import type { IndexSearch, SectorsSearch } from './url-state';
+import { canonicalCode } from '../../contract/params-terms';
 
 /** Up to this many constituents the valuations load at once (six calls); beyond, on request. */
 export const VALUATION_AUTO_MAX = 600;
@@ -48,7 +48,7 @@ export async function loadIndexView(
   search: Pick<IndexSearch, 'range' | 'chart' | 'days'>,
   { wait = true }: { wait?: boolean } = {},
 ): Promise<void> {
-  const thscode = normaliseIndexCode(rawCode);
+  const thscode = canonicalCode(rawCode);
   // A malformed code never reaches the service.
   if (!INDEX_CODE_RE.test(thscode)) return;
   // The minute tape (the server's own, no upstream call) with the first requests when it will be shown.

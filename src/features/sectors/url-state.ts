@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDEX_TAGS } from '../../contract/operations/index-group-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice, sortParam } from '../../lib/search-schema';
 import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
@@ -42,38 +43,11 @@ export const MEMBER_SORT_COLUMNS = [
 export const INDEX_RANGES = ['3m', '6m', '1y', '3y', '5y'] as const;
 export type IndexRange = (typeof INDEX_RANGES)[number];
 
-export interface SortSpec<C extends string> {
-  column: C;
-  desc: boolean;
-}
-
-/** `change_pct.desc` → { column, desc } when the column is one of `columns`; null otherwise. */
-export function parseSort<const C extends readonly string[]>(
-  text: string,
-  columns: C,
-): SortSpec<C[number]> | null {
-  const match = /^([a-z_]+)\.(asc|desc)$/.exec(text);
-  const column = columns.find((c) => c === match?.[1]);
-  return column === undefined ? null : { column, desc: match?.[2] === 'desc' };
-}
-
-export function formatSort(sort: { column: string; desc: boolean }): string {
-  return `${sort.column}.${sort.desc ? 'desc' : 'asc'}`;
-}
-
-function sortParam<const C extends readonly string[]>(columns: C, fallback: string) {
-  return z
-    .string()
-    .refine((v) => parseSort(v, columns) !== null)
-    .default(fallback)
-    .catch(fallback);
-}
-
 export const SECTORS_SEARCH_DEFAULTS = { tag: 'industry', sort: 'change_pct.desc' } as const;
 
 const buildSectorsSearchSchema = () =>
   z.object({
-    tag: z.enum(INDEX_TAGS).default(SECTORS_SEARCH_DEFAULTS.tag).catch(SECTORS_SEARCH_DEFAULTS.tag),
+    tag: choice(INDEX_TAGS, SECTORS_SEARCH_DEFAULTS.tag),
     sort: sortParam(SECTOR_SORT_COLUMNS, SECTORS_SEARCH_DEFAULTS.sort),
   });
 export const sectorsSearchSchema = lazySchema(buildSectorsSearchSchema);
@@ -84,18 +58,13 @@ export const INDEX_SEARCH_DEFAULTS = { range: '6m', sort: 'change_pct.desc', day
 
 const buildIndexSearchSchema = () =>
   z.object({
-    range: z.enum(INDEX_RANGES).default(INDEX_SEARCH_DEFAULTS.range).catch(INDEX_SEARCH_DEFAULTS.range),
+    range: choice(INDEX_RANGES, INDEX_SEARCH_DEFAULTS.range),
     sort: sortParam(MEMBER_SORT_COLUMNS, INDEX_SEARCH_DEFAULTS.sort),
     chart: chartViewParam(),
     days: intradayDaysParam(),
   });
 export const indexSearchSchema = lazySchema(buildIndexSearchSchema);
 export type IndexSearch = z.output<ReturnType<typeof buildIndexSearchSchema>>;
-
-/** Code in canonical form: the service's suffixes are upper case. */
-export function normaliseIndexCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
 
 /** A THS `.TI` code (sector, concept, region, thematic); the rest are exchange indices. */
 export function isThsIndex(thscode: string): boolean {

@@ -8,13 +8,13 @@ import { ApiError, ErrorCode } from '../../contract/envelope';
 import { ErrorState } from '../../components/states';
 import { findInstrument, instrumentQuery, type InstrumentRecord } from '../../api/instruments';
 import { useStockText } from './messages';
-import { normaliseCode } from './loader';
 import type { StockSearch } from './url-state';
 import type { UpdateSearch } from './url-state';
 import { StockHeader } from './StockHeader';
 import { StockChart } from './StockChart';
 import { StockSkeleton } from './Skeletons';
 import { StockTabs } from './StockTabs';
+import { canonicalCode } from '../../contract/params-terms';
 
 export interface StockViewProps {
   /** The code as it appears in the URL (any case). */
@@ -27,7 +27,7 @@ export interface StockViewProps {
 
 export function StockView({ thscode: raw, search, onSearch, searchBox }: StockViewProps) {
   const { t } = useStockText();
-  const thscode = normaliseCode(raw);
+  const thscode = canonicalCode(raw);
   const valid = A_SHARE_CODE_RE.test(thscode);
   // A fund's code (510300.SH, 000001.OF) is looked up too, to send the reader to the fund page.
   const fundLike = FUND_CODE_RE.test(thscode);

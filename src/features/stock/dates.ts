@@ -1,3 +1,4 @@
+import { lastYearProblem } from '../../contract/operations/special-data-terms';
 import { addDays, addMonths, addYearsToDate, shanghaiMidnight } from '../../contract/time';
 import type { BarInterval } from '../../lib/bars';
 
@@ -61,16 +62,6 @@ export function barWindow(today: string, range: ChartRange, interval: BarInterva
   return { from, start, end };
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day in `yyyy-MM-dd` form. */
-export function isDateText(text: string): boolean {
-  const m = DATE_RE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === text;
-}
-
 /** Spans of at most ten years (the service's limit) covering [from, to], oldest first. */
 export function tenYearChunks(from: string, to: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
@@ -98,7 +89,7 @@ export function dragonTigerDateProblem(
   listDate: string | null,
 ): DateProblem | null {
   if (date === undefined) return null;
-  if (today !== null && (date > today || date < addYearsToDate(today, -1))) return 'outside';
+  if (today !== null && lastYearProblem(date, today) !== null) return 'outside';
   if (days.length > 0 && !days.includes(date)) return 'non-trading';
   if (listDate !== null && date < listDate) return 'not-listed';
   return null;

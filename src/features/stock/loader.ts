@@ -23,16 +23,12 @@ import {
 } from './queries';
 import { LIMIT_MAX, type StockSearch } from './url-state';
 import { yoyExtraPeriods } from './statements';
+import { canonicalCode } from '../../contract/params-terms';
 
 /**
  * From view state to operation parameters. The route loader and the components both go through these
  * functions, so a prefetch lands exactly on the key a component reads.
  */
-
-/** Code in canonical form: the service's suffixes are upper case. */
-export function normaliseCode(raw: string): string {
-  return raw.trim().toUpperCase();
-}
 
 /** Instruments the compare overlay can draw: A-shares and indices (the ones with daily bars). */
 export function isComparable(record: Pick<InstrumentRecord, 'asset_type'>): boolean {
@@ -119,7 +115,7 @@ export async function loadStockView(
   search: StockSearch,
   { wait = true }: { wait?: boolean } = {},
 ) {
-  const thscode = normaliseCode(rawCode);
+  const thscode = canonicalCode(rawCode);
   // A malformed code never reaches the service.
   if (!A_SHARE_CODE_RE.test(thscode)) return;
   // Nothing here waits for the instrument search: the quote, the chart and the open tab start together,

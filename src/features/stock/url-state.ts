@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { addYearsToDate } from '../../contract/time';
-import { CHART_RANGES, HOT_WINDOWS, isDateText } from './dates';
+import { CHART_RANGES, HOT_WINDOWS } from './dates';
 import { BAR_INTERVALS } from '../../lib/bars';
 import { A_SHARE_CODE_RE, INDEX_CODE_RE } from '../../contract/params-terms';
 import { lazySchema } from '../../lib/lazy-schema';
+import { choice, optionalCode, optionalDate } from '../../lib/search-schema';
 import { chartViewParam, intradayDaysParam } from '../../components/intraday/url-state';
 
 /**
@@ -79,20 +80,8 @@ const REPORT_RE = /^\d{4}-[1-4]$/;
 const FIRST_MARKET_DAY = '1990-01-01';
 const FIELD_RE = /^[a-z][a-z_]{0,63}$/;
 
-function choice<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
-  return z.enum(values).default(fallback).catch(fallback);
-}
-
-const optionalDate = () => z.string().refine(isDateText).optional().catch(undefined);
-
 /** A stock or index code to compare with (which of the two is decided by the instrument search). */
-const compareCode = () =>
-  z
-    .string()
-    .transform((v) => v.trim().toUpperCase())
-    .refine((v) => A_SHARE_CODE_RE.test(v) || INDEX_CODE_RE.test(v))
-    .optional()
-    .catch(undefined);
+const compareCode = () => optionalCode(A_SHARE_CODE_RE, INDEX_CODE_RE);
 
 const buildStockSearchSchema = () =>
   z

@@ -1,5 +1,6 @@
 import type { WatchlistItem } from '../../api/watchlists';
 import { WATCHLIST_CODE_RE, WATCHLIST_LIMITS, watchlistNoteSchema } from '../../contract/watchlists';
+import { canonicalCode } from '../../contract/params-terms';
 import { csvFileName, csvFileText, isFormulaLike, toCsv, type CsvColumn } from '../../lib/csv';
 
 /**
@@ -133,7 +134,7 @@ export function checkEntries(raw: readonly ImportEntry[]): ParsedImport {
   const rejected: RejectedEntry[] = [];
   const seen = new Set<string>();
   for (const entry of raw) {
-    const code = entry.thscode.trim().toUpperCase();
+    const code = canonicalCode(entry.thscode);
     if (!WATCHLIST_CODE_RE.test(code))
       rejected.push({ line: entry.line, code: entry.thscode.trim(), reason: 'format' });
     else if (seen.has(code)) rejected.push({ line: entry.line, code, reason: 'duplicate' });

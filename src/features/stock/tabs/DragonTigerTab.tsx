@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DayToolbar } from '../../../components/DayPageHead';
 import { InstitutionRanges } from '../../../components/InstitutionRanges';
 import { Empty, ErrorState } from '../../../components/states';
-import { addYearsToDate } from '../../../contract/time';
+import { lastYearStart } from '../../../contract/operations/special-data-terms';
 import { dragonTigerDateProblem } from '../dates';
 import { neighbourDays } from '../../../lib/trading-days';
 import { useServerToday, useTradingDays } from '../../../api/live';
@@ -16,7 +16,7 @@ export function DragonTigerTab({ record, search, onSearch }: TabProps) {
   const days = useTradingDays();
   const dt = search.dt;
   const listDate = record.list_date ?? null;
-  const pickable = today === null ? null : { min: addYearsToDate(today, -1), max: today };
+  const pickable = today === null ? null : { min: lastYearStart(today), max: today };
   const min = pickable?.min;
   const problem = dragonTigerDateProblem(dt, today, days, listDate);
   const detail = useQuery({ ...dragonTigerQuery(record.thscode, dt), enabled: problem === null });

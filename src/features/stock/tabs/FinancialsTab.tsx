@@ -5,7 +5,7 @@ import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart
 import { Segmented } from '../../../components/Segmented';
 import { DayRange } from '../../../components/DayRange';
 import { Field } from '../../../components/Field';
-import { isDateText } from '../dates';
+import { isValidDate } from '../../../contract/params-terms';
 import { FIELD_LABELS, STATEMENT_FIELDS, isStatementField } from '../fields';
 import { DERIVED_ROWS, derivedRow } from '../statements';
 import { useServerToday } from '../../../api/live';
@@ -49,7 +49,7 @@ export function FinancialsTab({ record, search, onSearch }: TabProps) {
   const bounds = today === null ? null : statementWindow(search, today);
 
   const setDate = (key: 'from' | 'to', value: string) => {
-    if (!bounds || !isDateText(value)) return;
+    if (!bounds || !isValidDate(value)) return;
     const next = { ...bounds, [key]: value };
     onSearch({ from: next.from, to: next.to }, { replace: true });
   };

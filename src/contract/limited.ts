@@ -1,7 +1,8 @@
 /**
- * `fn` over every item with at most `limit` calls under way at once, results in the items' order. Pages
- * that need many small calls (a pool count per day, the members of every industry) use it so that their
- * burst never fills the server's queue ahead of the page's own requests. The first failure rejects.
+ * `fn` over every item with at most `limit` calls under way at once, results in the items' order; the
+ * first failure rejects. Pages that need many small calls (a pool count per day, the members of every
+ * industry) use it so that their burst never fills the server's queue ahead of the page's own requests,
+ * and the server so that a watchlist import resolves its codes a few at a time.
  */
 export async function mapLimited<T, R>(
   items: readonly T[],
