@@ -212,6 +212,8 @@ export function createApp(deps: AppDeps): FastifyInstance {
   });
   const limitWrites = writeLimit(config.writeRateLimitPerMinute, () => ticker.now());
 
+  // In this order: a route keeps the error handler and the hooks its context had when its plugin was
+  // loaded, so the site's answers of last resort come first, and every hook before the routes.
   app.register(sitePlugin, { staticDir: config.staticDir });
   app.register(connectionsPlugin, { http: config.http, auth: config.auth, ticker });
   app.register(securityPlugin);
