@@ -93,6 +93,7 @@ export default tseslint.config(
       'data',
       'reports',
       '.tsbuild',
+      'build',
     ],
   },
   js.configs.recommended,

@@ -1,12 +1,15 @@
-// `npm start`: install what is missing, build the SPA when its sources changed, serve it with the BFF.
+// `npm start`: install what is missing, build the SPA when its sources changed, compile the server and
+// start it with node (no TypeScript at run time; `npm run dev` and the tests run it through tsx).
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { ensureBuild, ensureDeps, root } from './ensure-deps.mjs';
 
 ensureDeps();
 ensureBuild();
+// Imported once the dependencies are there: it needs esbuild.
+const { buildServer } = await import('./build-server.mjs');
+const entry = await buildServer();
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', entry], {
   cwd: root,
   stdio: 'inherit',
   // On the simulator the whole market's dumps are written at start-up (in the background, about 100 s of

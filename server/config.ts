@@ -122,306 +122,6 @@ export class ConfigError extends Error {
   }
 }
 
-export interface ConfigVariable {
-  name: string;
-  description: string;
-  /** As written in the environment; null when there is none. */
-  default: string | null;
-}
-
-/** Every variable the server reads. The README table is generated from (and checked against) this list. */
-export const configVariables: readonly ConfigVariable[] = [
-  { name: 'PORT', description: 'Port the server listens on (0 picks a free one).', default: '8080' },
-  { name: 'HOST', description: 'Interface the server listens on.', default: '127.0.0.1' },
-  {
-    name: 'MARKET_API_BASE_URL',
-    description:
-      'Base URL of the real market data service (http or https). Set together with MARKET_API_KEY.',
-    default: null,
-  },
-  {
-    name: 'MARKET_API_KEY',
-    description: `Key for the real service, sent only by the server as X-api-key; at least ${MIN_KEY_LENGTH} characters. Without it the embedded simulator serves simulated data.`,
-    default: null,
-  },
-  {
-    name: 'SIM_NOW',
-    description:
-      'Pins the clock of the simulator and the gateway: ISO 8601 with an offset (2026-07-14T10:00:00+08:00) or Unix ms. Simulated mode only.',
-    default: null,
-  },
-  {
-    name: 'SIM_RESTRICTED',
-    description:
-      'Whether the simulator opens the restricted operations (high-frequency, capital flow): open or closed.',
-    default: 'closed',
-  },
-  {
-    name: 'SIM_CLOCK_CONTROL',
-    description:
-      'Tests only: on lets loopback clients move the pinned simulator clock forward with PUT /bff/test/clock. Needs SIM_NOW; refused with a real key.',
-    default: 'off',
-  },
-  {
-    name: 'SIM_DUMP_DIR',
-    description:
-      "Folder of the simulator's whole-market dump files (one per dump and data date, reused after a restart).",
-    default: 'data/sim-dumps',
-  },
-  {
-    name: 'SIM_DUMP_CODES',
-    description:
-      "Which stocks the simulator's dumps hold: all, first:N (the first N codes of the code table) or a comma-separated list of codes (tests and e2e runs: the whole market takes about a minute of both cores).",
-    default: 'all',
-  },
-  {
-    name: 'SIM_DUMP_PREPARE',
-    description:
-      'When the simulator writes the dump files of a data date: on-request (the first link request starts it and answers 4040 until done) or at-start (also at start-up, in the background).',
-    default: 'on-request',
-  },
-  {
-    name: 'UPSTREAM_TIMEOUT_MS',
-    description: 'Time allowed for one upstream call, from sending it to the last byte of the answer.',
-    default: '10000',
-  },
-  {
-    name: 'UPSTREAM_CONNECT_TIMEOUT_MS',
-    description: 'Time allowed to open a connection to the upstream.',
-    default: '3000',
-  },
-  {
-    name: 'UPSTREAM_RATE_PER_S',
-    description:
-      'Global budget of calls to the market data service: at most this many in any second (the vendor suggests 5).',
-    default: '5',
-  },
-  {
-    name: 'UPSTREAM_BURST',
-    description:
-      'How many of those calls may go back to back after a quiet spell (at most UPSTREAM_RATE_PER_S).',
-    default: '5',
-  },
-  {
-    name: 'UPSTREAM_WINDOW_MARGIN_MS',
-    description:
-      'Room for jitter between writing a call and the service receiving it: the budget counts each call from its turn until it is written, then for one second plus this much, so that no second holds more than UPSTREAM_RATE_PER_S calls as the service receives them while that jitter stays under the margin. Wider for a distant service; the rate the service sees is UPSTREAM_RATE_PER_S per (1 s + margin).',
-    default: '100',
-  },
-  {
-    name: 'UPSTREAM_QUEUE_MAX',
-    description: 'Calls that may wait for their turn in the budget; more are refused at once (6003).',
-    default: '100',
-  },
-  {
-    name: 'UPSTREAM_QUEUE_TIMEOUT_MS',
-    description: 'Longest wait for a turn in the budget before a call is given up (6003).',
-    default: '5000',
-  },
-  {
-    name: 'UPSTREAM_MAX_ATTEMPTS',
-    description:
-      'Attempts per call for transient failures (network, HTTP 429/502/503/504, codes 4001/5001/5002/5003).',
-    default: '3',
-  },
-  {
-    name: 'UPSTREAM_DEADLINE_MS',
-    description:
-      'Overall time for one call to the service: waiting for a turn, every attempt and the back-off.',
-    default: '15000',
-  },
-  {
-    name: 'CACHE_MAX_MB',
-    description: 'Memory bound of the answer cache, in MiB.',
-    default: '64',
-  },
-  {
-    name: 'ANSWER_CACHE_DB',
-    description:
-      "SQLite file keeping the answers that stay good for a minute or more (calendar, code table, statements, chains; quotes while the market is closed) across restarts; 'off' keeps them in memory only.",
-    default: 'data/answers.sqlite',
-  },
-  {
-    name: 'WARM_CACHE',
-    description:
-      'on: at start-up and after each close the server asks (at background priority) for what the home page, /limit-up and the default options chain show first; off: only when someone asks.',
-    default: 'on',
-  },
-  {
-    name: 'ANSWER_CACHE_DISK_MB',
-    description:
-      'Size bound of the answer cache on disk (ANSWER_CACHE_DB), in MiB; the oldest answers go first.',
-    default: '256',
-  },
-  {
-    name: 'CACHE_STALE_IF_ERROR_S',
-    description:
-      'How long past its lifetime a cached answer may still be served (marked STALE) while the service fails.',
-    default: '86400',
-  },
-  {
-    name: 'CLIENT_RATE_LIMIT_PER_MIN',
-    description: 'Requests to /api one client (IP address) may make per minute; more get HTTP 429 (6429).',
-    default: '1200',
-  },
-  {
-    name: 'WRITE_RATE_LIMIT_PER_MIN',
-    description:
-      'Watchlist changes (POST, PUT, PATCH, DELETE under /bff/watchlists) one user (the address when nobody signs in) may make per minute; more get HTTP 429 (rate_limited).',
-    default: '120',
-  },
-  { name: 'LOG_LEVEL', description: `Log level: ${logLevels.join(', ')}.`, default: 'info' },
-  { name: 'STATIC_DIR', description: 'Folder of the built SPA (npm run build).', default: 'dist' },
-  {
-    name: 'WATCHLIST_DB',
-    description: 'SQLite file holding the watchlists (unused when DATABASE_URL is set).',
-    default: 'data/watchlists.sqlite',
-  },
-  {
-    name: 'MARKET_DATA',
-    description:
-      "The market data plane: on keeps the whole market's daily bars (research panel) and a minute tape of today's session and serves the dumps; off turns all three off.",
-    default: 'on',
-  },
-  {
-    name: 'RESEARCH_DB',
-    description: 'DuckDB file of the research panel and the minute tape (rebuilt from the dumps if lost).',
-    default: 'data/research.duckdb',
-  },
-  {
-    name: 'DUMP_DIR',
-    description: 'Folder of the whole-market dump files the server downloaded (one copy per dump per day).',
-    default: 'data/dumps',
-  },
-  {
-    name: 'TAPE_BUDGET_SHARE',
-    description:
-      'Largest share of the upstream budget (UPSTREAM_RATE_PER_SEC) the minute tape may use, from 0.01 to 1.',
-    default: '0.2',
-  },
-  {
-    name: 'DATABASE_URL',
-    description:
-      'PostgreSQL database holding the watchlists instead of WATCHLIST_DB, shared by several replicas (postgres://user:password@host:5432/database). Back it up with pg_dump; BACKUP_DIR is SQLite only.',
-    default: null,
-  },
-  {
-    name: 'AUTH_MODE',
-    description:
-      'Who may use the dashboard: none (loopback only, one local user), proxy (a trusted reverse proxy names the user) or oidc (OpenID Connect sign-in). A HOST other than loopback needs proxy or oidc.',
-    default: 'none',
-  },
-  {
-    name: 'ALLOWED_HOSTS',
-    description:
-      'Comma list of host names the server answers to besides localhost, 127.0.0.1 and ::1 (and the OIDC redirect host); other Host headers are refused (DNS rebinding).',
-    default: null,
-  },
-  {
-    name: 'TRUSTED_PROXIES',
-    description:
-      'proxy mode: comma list of addresses or CIDR ranges of the reverse proxy; the user header from any other address is refused.',
-    default: null,
-  },
-  {
-    name: 'AUTH_PROXY_HEADER',
-    description: 'proxy mode: the header in which the proxy names the signed-in user.',
-    default: 'X-Forwarded-User',
-  },
-  {
-    name: 'ADMIN_USERS',
-    description:
-      'proxy and oidc modes: comma list of user ids (proxy header value or OIDC subject) who may read /bff/status.',
-    default: null,
-  },
-  {
-    name: 'OIDC_ISSUER',
-    description:
-      'oidc mode: the identity provider (issuer URL, discovered through .well-known/openid-configuration).',
-    default: null,
-  },
-  {
-    name: 'OIDC_CLIENT_ID',
-    description: "oidc mode: this dashboard's client id at the provider.",
-    default: null,
-  },
-  { name: 'OIDC_CLIENT_SECRET', description: 'oidc mode: its client secret.', default: null },
-  {
-    name: 'OIDC_REDIRECT_URI',
-    description:
-      'oidc mode: the address of /bff/auth/callback as browsers reach it (https behind TLS makes the session cookie Secure).',
-    default: null,
-  },
-  {
-    name: 'SESSION_SECRET',
-    description:
-      'proxy and oidc modes: at least 32 characters that sign session cookies and CSRF tokens; keep it secret and stable across restarts.',
-    default: null,
-  },
-  { name: 'SESSION_TTL_H', description: 'oidc mode: hours a sign-in lasts.', default: '12' },
-  {
-    name: 'REQUEST_TIMEOUT_MS',
-    description:
-      'Time a client has to send a whole request (headers and body); slower ones are closed (408).',
-    default: '30000',
-  },
-  {
-    name: 'HEADERS_TIMEOUT_MS',
-    description: 'Time a client has to send the request headers.',
-    default: '10000',
-  },
-  {
-    name: 'KEEP_ALIVE_TIMEOUT_MS',
-    description: 'How long an idle connection is kept open.',
-    default: '5000',
-  },
-  {
-    name: 'MAX_CONNECTIONS',
-    description: 'Open connections the server accepts at once; more are closed straight away.',
-    default: '1024',
-  },
-  {
-    name: 'MAX_CONNECTIONS_PER_CLIENT',
-    description:
-      'Open connections (idle or busy) one client address may hold; more get 429 and are closed. The addresses in TRUSTED_PROXIES are exempt (their clients are limited by the proxy). At most MAX_CONNECTIONS.',
-    default: '64',
-  },
-  {
-    name: 'BACKUP_DIR',
-    description:
-      'Folder for online backups of the SQLite watchlist database (none when unset); restore with npm run watchlists:restore. Refused with DATABASE_URL.',
-    default: null,
-  },
-  { name: 'BACKUP_KEEP', description: 'How many backups are kept (the oldest go first).', default: '24' },
-  { name: 'BACKUP_INTERVAL_MIN', description: 'Minutes between backups.', default: '60' },
-  {
-    name: 'SHUTDOWN_TIMEOUT_MS',
-    description:
-      'On SIGTERM or SIGINT the server turns not-ready (/readyz 503), stops accepting connections, ends the live event streams and lets requests in flight finish for at most this long before it cuts them off and exits.',
-    default: '10000',
-  },
-  {
-    name: 'REDIS_URL',
-    description:
-      "Redis (or Valkey) shared by several replicas of the server (redis:// or rediss://): one answer cache under each replica's own, one upstream call per answer for all of them, one upstream budget, shared Retry-After pauses and circuit breakers. Unset: one process alone. When Redis fails, each replica goes on alone with its share of the budget.",
-    default: null,
-  },
-  {
-    name: 'REDIS_KEY_PREFIX',
-    description:
-      'Prefix of every Redis key and channel the server uses, so that deployments sharing one Redis keep apart.',
-    default: 'market-dashboard:',
-  },
-];
-
-/** A Markdown table of the variables, for the README. */
-export function configTable(): string {
-  const rows = configVariables.map(
-    (v) => `| \`${v.name}\` | ${v.default === null ? '—' : `\`${v.default}\``} | ${v.description} |`,
-  );
-  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
-}
-
 type Env = NodeJS.ProcessEnv;
 
 /** Empty or blank counts as unset, so `MARKET_API_KEY=` in a shell behaves like no key. */
@@ -430,19 +130,72 @@ function read(env: Env, name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function defaultOf(name: string): string {
-  const value = configVariables.find((v) => v.name === name)?.default;
-  if (value === undefined || value === null) throw new Error(`No default for ${name}`);
-  return value;
+/** What the README says of a variable (its configuration table is made from these: `npm run docs:config`). */
+export interface ConfigVariable {
+  name: string;
+  /** As written in the environment; null when there is none. */
+  default: string | null;
+  /** For a variable without a default, what leaving it unset means (else the table shows a dash). */
+  unset?: string;
+  /** What it does, in Markdown. */
+  doc: string;
 }
 
-function parseWith<T>(env: Env, name: string, schema: z.ZodType<T>): T {
-  const result = schema.safeParse(read(env, name) ?? defaultOf(name));
+/** A variable and its rule: `from(env)` reads it, and a bad value stops the start with its name. */
+export interface Setting<T> extends ConfigVariable {
+  from(env: Env): T;
+}
+
+/** A variable's rule over its text; a refusal's message follows the variable's name. */
+type Rule<T> = z.ZodType<T, string>;
+
+function parsed<T>(name: string, rule: Rule<T>, text: string): T {
+  const result = rule.safeParse(text);
   if (!result.success) throw new ConfigError(name, result.error.issues[0]?.message ?? 'is invalid');
   return result.data;
 }
 
-function integer(min: number, max: number) {
+/** A variable with a default. */
+function setting<T>(spec: { name: string; default: string; doc: string; rule: Rule<T> }): Setting<T> {
+  const { rule, ...variable } = spec;
+  return { ...variable, from: (env) => parsed(spec.name, rule, read(env, spec.name) ?? spec.default) };
+}
+
+/** A variable without a default: undefined when unset. */
+function optional<T>(spec: {
+  name: string;
+  unset?: string;
+  doc: string;
+  rule: Rule<T>;
+}): Setting<T | undefined> {
+  const { rule, ...variable } = spec;
+  return {
+    ...variable,
+    default: null,
+    from: (env) => {
+      const text = read(env, spec.name);
+      return text === undefined ? undefined : parsed(spec.name, rule, text);
+    },
+  };
+}
+
+/** A check's refusal: its message follows the variable's name. */
+class Refusal extends Error {}
+
+/** A rule written as a function that returns the value or throws a Refusal. */
+function checked<T>(check: (text: string) => T): Rule<T> {
+  return z.string().transform((text, ctx) => {
+    try {
+      return check(text);
+    } catch (err) {
+      if (!(err instanceof Refusal)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+      return z.NEVER;
+    }
+  });
+}
+
+function integer(min: number, max: number): Rule<number> {
   const rule = `must be a whole number from ${min} to ${max}`;
   return z
     .string()
@@ -451,13 +204,7 @@ function integer(min: number, max: number) {
     .refine((n) => n >= min && n <= max, rule);
 }
 
-function parseAnswerCacheDisk(env: Env): Config['answerCacheDisk'] {
-  const file = parseWith(env, 'ANSWER_CACHE_DB', z.string().min(1, "must name a file or be 'off'"));
-  const maxBytes = parseWith(env, 'ANSWER_CACHE_DISK_MB', integer(1, 1_048_576)) * 1024 * 1024;
-  return file === 'off' ? null : { file, maxBytes };
-}
-
-function fraction(min: number, max: number) {
+function fraction(min: number, max: number): Rule<number> {
   const rule = `must be a number from ${min} to ${max}`;
   return z
     .string()
@@ -465,6 +212,22 @@ function fraction(min: number, max: number) {
     .transform(Number)
     .refine((n) => n >= min && n <= max, rule);
 }
+
+function oneOf<const V extends readonly [string, string, ...string[]]>(values: V): Rule<V[number]> {
+  const rule =
+    values.length === 2 ? `must be ${values[0]} or ${values[1]}` : `must be one of ${values.join(', ')}`;
+  return z.enum(values, rule);
+}
+
+const onOff: Rule<boolean> = oneOf(['on', 'off']).transform((value) => value === 'on');
+
+/** Comma list: trimmed, blanks dropped. */
+const list: Rule<string[]> = z.string().transform((text) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== ''),
+);
 
 /** SIM_DUMP_CODES: `all`, `first:N`, or A-share codes separated by commas. */
 const simDumpCodes = z.string().transform((text, ctx): 'all' | number | readonly string[] => {
@@ -483,12 +246,12 @@ function parseSimNow(text: string): number {
   const rule = 'must be ISO 8601 with an offset (2026-07-14T10:00:00+08:00) or Unix milliseconds';
   if (/^\d+$/.test(text)) {
     const ms = Number(text);
-    if (!Number.isSafeInteger(ms)) throw new ConfigError('SIM_NOW', rule);
+    if (!Number.isSafeInteger(ms)) throw new Refusal(rule);
     return ms;
   }
   // Date.parse rolls 2026-02-30 over to March; the calendar day must exist as written.
   const ms = ISO_WITH_OFFSET_RE.test(text) && isValidDate(text.slice(0, 10)) ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(ms)) throw new ConfigError('SIM_NOW', rule);
+  if (Number.isNaN(ms)) throw new Refusal(rule);
   return ms;
 }
 
@@ -497,37 +260,30 @@ function parseBaseUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(
-      'MARKET_API_BASE_URL',
-      'must be an absolute http(s) URL, such as https://example.com',
-    );
+    throw new Refusal('must be an absolute http(s) URL, such as https://example.com');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(
-      'MARKET_API_BASE_URL',
-      `must use http or https (got ${url.protocol.replace(':', '')})`,
-    );
+    throw new Refusal(`must use http or https (got ${url.protocol.replace(':', '')})`);
   }
   // Credentials in the URL would end up wherever the URL is printed; the key has its own variable.
   if (url.username !== '' || url.password !== '') {
-    throw new ConfigError(
-      'MARKET_API_BASE_URL',
-      'must not contain credentials; put the key in MARKET_API_KEY',
-    );
+    throw new Refusal('must not contain credentials; put the key in MARKET_API_KEY');
   }
-  if (url.search !== '' || url.hash !== '') {
-    throw new ConfigError('MARKET_API_BASE_URL', 'must not have a query or a fragment');
-  }
+  if (url.search !== '' || url.hash !== '') throw new Refusal('must not have a query or a fragment');
   // Operation paths start with '/api/', so the base keeps no trailing slash.
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** Comma list: trimmed, blanks dropped. */
-function listOf(env: Env, name: string): string[] {
-  return (read(env, name) ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+// Every form of the key is removed from what the service sends back (gateway/redact.ts); the forms
+// of a shorter key could be ordinary text, which that would damage.
+function parseApiKey(key: string): string {
+  const length = [...key].length;
+  if (length < MIN_KEY_LENGTH) {
+    throw new Refusal(
+      `must be at least ${MIN_KEY_LENGTH} characters long (got ${length}): the server removes the key from everything the service sends back, and a shorter one could match ordinary text; use the full key the service issued`,
+    );
+  }
+  return key;
 }
 
 /** postgres://[user[:password]@]host[:port]/database[?options]; the value is never repeated in a message. */
@@ -537,40 +293,464 @@ function parseDatabaseUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError('DATABASE_URL', rule);
+    throw new Refusal(rule);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError('DATABASE_URL', `${rule} (the scheme is postgres or postgresql)`);
+    throw new Refusal(`${rule} (the scheme is postgres or postgresql)`);
   }
   if (url.hostname === '' || url.pathname.length < 2 || url.pathname.slice(1).includes('/')) {
-    throw new ConfigError('DATABASE_URL', `${rule} (with a host and a database name)`);
+    throw new Refusal(`${rule} (with a host and a database name)`);
   }
   return text;
 }
 
-function parseRedis(env: Env): Config['redis'] {
-  const text = read(env, 'REDIS_URL');
-  if (text === undefined) return null;
+function parseRedisUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379');
+    throw new Refusal('must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379');
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
-    throw new ConfigError('REDIS_URL', `must use redis or rediss (got ${url.protocol.replace(':', '')})`);
+    throw new Refusal(`must use redis or rediss (got ${url.protocol.replace(':', '')})`);
   }
-  const keyPrefix = parseWith(
-    env,
-    'REDIS_KEY_PREFIX',
-    z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
-  );
-  return { url: text, keyPrefix };
+  return text;
 }
 
-function required(env: Env, name: string, why: string): string {
-  const value = read(env, name);
-  if (value === undefined) throw new ConfigError(name, `must be set ${why}`);
+const HOST_NAME_RE = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)$/;
+
+function parseAllowedHosts(text: string): string[] {
+  return list.parse(text).map((raw) => {
+    const name = raw.toLowerCase();
+    if (!HOST_NAME_RE.test(name)) {
+      throw new Refusal(`has '${raw}', which is not a host name (no scheme, no port)`);
+    }
+    return name.replace(/\.$/, '');
+  });
+}
+
+function parseTrustedProxies(text: string): string[] {
+  const entries = list.parse(text);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || rest.length > 0) {
+      throw new Refusal(`has '${entry}', which is not an IP address or CIDR range`);
+    }
+  }
+  return entries;
+}
+
+function httpUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Refusal('must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Refusal('must be an absolute http(s) URL');
+  return url.href;
+}
+
+// Every variable the server reads, in the README's order: name, default, rule and meaning in one place.
+
+const PORT = setting({
+  name: 'PORT',
+  default: '8080',
+  doc: 'port of the server',
+  rule: integer(0, 65535),
+});
+const HOST = setting({
+  name: 'HOST',
+  default: '127.0.0.1',
+  doc: 'interface to listen on (`0.0.0.0` to share on a network)',
+  rule: z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address'),
+});
+const MARKET_API_BASE_URL = optional({
+  name: 'MARKET_API_BASE_URL',
+  doc: 'base URL of the real market data service; needs `MARKET_API_KEY`',
+  rule: checked(parseBaseUrl),
+});
+const MARKET_API_KEY = optional({
+  name: 'MARKET_API_KEY',
+  doc: `API key sent upstream as \`X-api-key\`; at least ${MIN_KEY_LENGTH} characters; never reaches the browser, the caches or the logs`,
+  rule: checked(parseApiKey),
+});
+const SIM_NOW = optional({
+  name: 'SIM_NOW',
+  unset: 'real time',
+  doc: "pins the simulator's clock (ISO 8601 with offset, or Unix ms), for demos and tests",
+  rule: checked(parseSimNow),
+});
+const SIM_CLOCK_CONTROL = setting({
+  name: 'SIM_CLOCK_CONTROL',
+  default: 'off',
+  doc: 'tests only: `on` lets loopback clients move the pinned `SIM_NOW` clock (`PUT /bff/test/clock`)',
+  rule: onOff,
+});
+const SIM_RESTRICTED = setting({
+  name: 'SIM_RESTRICTED',
+  default: 'closed',
+  doc: '`open` lets the simulator answer the restricted high-frequency and capital-flow operations',
+  rule: oneOf(['open', 'closed']),
+});
+const SIM_DUMP_DIR = setting({
+  name: 'SIM_DUMP_DIR',
+  default: 'data/sim-dumps',
+  doc: "folder of the simulator's whole-market dump files (Parquet, one per dump and data date, reused after a restart)",
+  rule: z.string().min(1, 'must name a folder'),
+});
+const SIM_DUMP_CODES = setting({
+  name: 'SIM_DUMP_CODES',
+  default: 'all',
+  doc: "stocks in the simulator's dumps: `all`, `first:N` (the first N codes) or codes separated by commas; tests and e2e runs use a few, the whole market takes about a minute of both cores",
+  rule: simDumpCodes,
+});
+const SIM_DUMP_PREPARE = setting({
+  name: 'SIM_DUMP_PREPARE',
+  default: 'on-request',
+  doc: "when the simulator writes a data date's dumps: `on-request` (the first link request starts it and answers 4040 until done) or `at-start` (also at start-up, in the background)",
+  rule: oneOf(['on-request', 'at-start']),
+});
+const UPSTREAM_TIMEOUT_MS = setting({
+  name: 'UPSTREAM_TIMEOUT_MS',
+  default: '10000',
+  doc: 'time allowed for an upstream answer',
+  rule: integer(1, 600_000),
+});
+const UPSTREAM_CONNECT_TIMEOUT_MS = setting({
+  name: 'UPSTREAM_CONNECT_TIMEOUT_MS',
+  default: '3000',
+  doc: 'time allowed to connect to the upstream',
+  rule: integer(1, 600_000),
+});
+const UPSTREAM_RATE_PER_S = setting({
+  name: 'UPSTREAM_RATE_PER_S',
+  default: '5',
+  doc: 'global budget: at most this many calls to the service in any second',
+  rule: integer(1, 1000),
+});
+const UPSTREAM_WINDOW_MARGIN_MS = setting({
+  name: 'UPSTREAM_WINDOW_MARGIN_MS',
+  default: '100',
+  doc: 'room for jitter between writing a call and the service receiving it: each call counts from its turn until its request is written, then for one second plus this margin',
+  rule: integer(0, 10_000),
+});
+const UPSTREAM_BURST = setting({
+  name: 'UPSTREAM_BURST',
+  default: '5',
+  doc: 'how many of them may go back to back (at most `UPSTREAM_RATE_PER_S`)',
+  rule: integer(1, 1000),
+});
+const UPSTREAM_QUEUE_MAX = setting({
+  name: 'UPSTREAM_QUEUE_MAX',
+  default: '100',
+  doc: 'calls that may wait for their turn; more are refused at once (code 6003)',
+  rule: integer(0, 100_000),
+});
+const UPSTREAM_QUEUE_TIMEOUT_MS = setting({
+  name: 'UPSTREAM_QUEUE_TIMEOUT_MS',
+  default: '5000',
+  doc: 'longest wait for a turn (code 6003 after it)',
+  rule: integer(0, 600_000),
+});
+const UPSTREAM_MAX_ATTEMPTS = setting({
+  name: 'UPSTREAM_MAX_ATTEMPTS',
+  default: '3',
+  doc: 'attempts for transient failures (network, HTTP 429/502/503/504, codes 4001/5001–5003)',
+  rule: integer(1, 10),
+});
+const UPSTREAM_DEADLINE_MS = setting({
+  name: 'UPSTREAM_DEADLINE_MS',
+  default: '15000',
+  doc: 'overall time for one call: waiting, attempts and back-off',
+  rule: integer(1, 600_000),
+});
+const CACHE_MAX_MB = setting({
+  name: 'CACHE_MAX_MB',
+  default: '64',
+  doc: 'memory bound of the answer cache',
+  rule: integer(1, 65_536),
+});
+const ANSWER_CACHE_DB = setting({
+  name: 'ANSWER_CACHE_DB',
+  default: 'data/answers.sqlite',
+  doc: 'SQLite file keeping the answers that stay good for a minute or more (calendar, code table, statements, option contracts; quotes while the market is closed) across restarts; `off`: memory only',
+  rule: z.string().min(1, "must name a file or be 'off'"),
+});
+const ANSWER_CACHE_DISK_MB = setting({
+  name: 'ANSWER_CACHE_DISK_MB',
+  default: '256',
+  doc: 'size bound of that file in MiB; the oldest answers are dropped first',
+  rule: integer(1, 1_048_576),
+});
+const WARM_CACHE = setting({
+  name: 'WARM_CACHE',
+  default: 'on',
+  doc: '`on`: at start-up and after each close the server asks, at background priority, for what the home page, `/limit-up` and the default options chain show first',
+  rule: onOff,
+});
+const CACHE_STALE_IF_ERROR_S = setting({
+  name: 'CACHE_STALE_IF_ERROR_S',
+  default: '86400',
+  doc: 'how long past its lifetime an answer is still served (`X-Cache: STALE`) while the service fails',
+  rule: integer(0, 30 * 86_400),
+});
+const CLIENT_RATE_LIMIT_PER_MIN = setting({
+  name: 'CLIENT_RATE_LIMIT_PER_MIN',
+  default: '1200',
+  doc: 'requests to `/api` per minute from one IP address (HTTP 429, code 6429 beyond)',
+  rule: integer(1, 10_000_000),
+});
+const WRITE_RATE_LIMIT_PER_MIN = setting({
+  name: 'WRITE_RATE_LIMIT_PER_MIN',
+  default: '120',
+  doc: 'changes to the store (watchlists, calendar feed addresses) per minute from one user, or one address when nobody signs in, at most a sixth of them (20 at least) in any 10 s; beyond, HTTP 429 `rate_limited` with `Retry-After`, held for 0.5 s so that a flood cannot keep the server busy with refusals',
+  rule: integer(1, 10_000_000),
+});
+const LOG_LEVEL = setting({
+  name: 'LOG_LEVEL',
+  default: 'info',
+  doc: 'pino log level',
+  rule: oneOf(logLevels),
+});
+const STATIC_DIR = setting({
+  name: 'STATIC_DIR',
+  default: 'dist',
+  doc: 'the built app the server serves',
+  rule: z.string(),
+});
+const WATCHLIST_DB = setting({
+  name: 'WATCHLIST_DB',
+  default: 'data/watchlists.sqlite',
+  doc: 'SQLite file of the watchlists (unused with `DATABASE_URL`)',
+  rule: z.string(),
+});
+const MARKET_DATA = setting({
+  name: 'MARKET_DATA',
+  default: 'on',
+  doc: "the market data plane: the whole market's daily bars (research panel), the minute tape and the dumps served to clients; `off` turns it all off",
+  rule: onOff,
+});
+const RESEARCH_DB = setting({
+  name: 'RESEARCH_DB',
+  default: 'data/research.duckdb',
+  doc: 'DuckDB file of the research panel and the minute tape (each replica its own; rebuilt from the dumps if lost)',
+  rule: z.string().min(1, 'must name a file'),
+});
+const DUMP_DIR = setting({
+  name: 'DUMP_DIR',
+  default: 'data/dumps',
+  doc: 'folder of the dump copies the server downloaded (one per dump per data day) and of its link secret without sign-in; replicas share it (one volume)',
+  rule: z.string().min(1, 'must name a folder'),
+});
+const TAPE_BUDGET_SHARE = setting({
+  name: 'TAPE_BUDGET_SHARE',
+  default: '0.2',
+  doc: 'largest share of the upstream budget the minute tape may use (0.01 to 1)',
+  rule: fraction(0.01, 1),
+});
+const DATABASE_URL = optional({
+  name: 'DATABASE_URL',
+  doc: 'PostgreSQL database of the watchlists instead of `WATCHLIST_DB`, shared by several replicas (`postgres://user:password@host:5432/database`; see below)',
+  rule: checked(parseDatabaseUrl),
+});
+const AUTH_MODE = setting({
+  name: 'AUTH_MODE',
+  default: 'none',
+  doc: 'who may use the dashboard: `none` (loopback only), `proxy` (a trusted reverse proxy names the user) or `oidc` (OpenID Connect); a non-loopback `HOST` needs `proxy` or `oidc`',
+  rule: oneOf(authModes),
+});
+const ALLOWED_HOSTS = optional({
+  name: 'ALLOWED_HOSTS',
+  doc: 'host names the server answers to besides `localhost`, `127.0.0.1`, `::1` (and the OIDC redirect host); any other `Host` is refused (DNS rebinding)',
+  rule: checked(parseAllowedHosts),
+});
+const TRUSTED_PROXIES = optional({
+  name: 'TRUSTED_PROXIES',
+  doc: '`proxy`: addresses or CIDR ranges of the reverse proxy; its user header from anywhere else is refused',
+  rule: checked(parseTrustedProxies),
+});
+const AUTH_PROXY_HEADER = setting({
+  name: 'AUTH_PROXY_HEADER',
+  default: 'X-Forwarded-User',
+  doc: '`proxy`: the header in which the proxy names the signed-in user',
+  rule: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'),
+});
+const ADMIN_USERS = optional({
+  name: 'ADMIN_USERS',
+  doc: '`proxy`/`oidc`: user ids (header value or OIDC subject) who may read `/bff/status`',
+  rule: list,
+});
+const OIDC_ISSUER = optional({
+  name: 'OIDC_ISSUER',
+  doc: "`oidc`: the identity provider's issuer URL",
+  rule: checked(httpUrl),
+});
+const OIDC_CLIENT_ID = optional({
+  name: 'OIDC_CLIENT_ID',
+  doc: "`oidc`: this dashboard's client id",
+  rule: z.string(),
+});
+const OIDC_CLIENT_SECRET = optional({
+  name: 'OIDC_CLIENT_SECRET',
+  doc: '`oidc`: its client secret',
+  rule: z.string(),
+});
+const OIDC_REDIRECT_URI = optional({
+  name: 'OIDC_REDIRECT_URI',
+  doc: '`oidc`: `/bff/auth/callback` as browsers reach it (`https` makes the session cookie `Secure`)',
+  rule: checked(httpUrl),
+});
+const SESSION_SECRET = optional({
+  name: 'SESSION_SECRET',
+  doc: '`proxy`/`oidc`: at least 32 characters signing session cookies and CSRF tokens',
+  rule: z.string().min(32, 'must be at least 32 characters long'),
+});
+const SESSION_TTL_H = setting({
+  name: 'SESSION_TTL_H',
+  default: '12',
+  doc: '`oidc`: hours a sign-in lasts',
+  rule: integer(1, 24 * 90),
+});
+const REQUEST_TIMEOUT_MS = setting({
+  name: 'REQUEST_TIMEOUT_MS',
+  default: '30000',
+  doc: 'time a client has to send a whole request; slower ones get 408 and are closed',
+  rule: integer(100, 600_000),
+});
+const HEADERS_TIMEOUT_MS = setting({
+  name: 'HEADERS_TIMEOUT_MS',
+  default: '10000',
+  doc: 'time a client has to send the request headers',
+  rule: integer(100, 600_000),
+});
+const KEEP_ALIVE_TIMEOUT_MS = setting({
+  name: 'KEEP_ALIVE_TIMEOUT_MS',
+  default: '5000',
+  doc: 'how long an idle connection stays open',
+  rule: integer(100, 600_000),
+});
+const MAX_CONNECTIONS = setting({
+  name: 'MAX_CONNECTIONS',
+  default: '1024',
+  doc: 'open connections accepted at once',
+  rule: integer(1, 1_000_000),
+});
+const MAX_CONNECTIONS_PER_CLIENT = setting({
+  name: 'MAX_CONNECTIONS_PER_CLIENT',
+  default: '64',
+  doc: 'open connections (idle or busy) one client address may hold; more get 429 and are closed. `TRUSTED_PROXIES` are exempt (the proxy limits its clients). At most `MAX_CONNECTIONS`',
+  rule: integer(1, 1_000_000),
+});
+const BACKUP_DIR = optional({
+  name: 'BACKUP_DIR',
+  doc: 'folder for online backups of the SQLite watchlist database (none when unset); refused with `DATABASE_URL` (use `pg_dump`)',
+  rule: z.string(),
+});
+const BACKUP_KEEP = setting({
+  name: 'BACKUP_KEEP',
+  default: '24',
+  doc: 'backups kept (the oldest go first)',
+  rule: integer(1, 10_000),
+});
+const BACKUP_INTERVAL_MIN = setting({
+  name: 'BACKUP_INTERVAL_MIN',
+  default: '60',
+  doc: 'minutes between backups',
+  rule: integer(1, 7 * 24 * 60),
+});
+const SHUTDOWN_TIMEOUT_MS = setting({
+  name: 'SHUTDOWN_TIMEOUT_MS',
+  default: '10000',
+  doc: 'on SIGTERM/SIGINT: how long requests in flight may take to finish (the server is not ready and takes no new connections meanwhile)',
+  rule: integer(0, 600_000),
+});
+const REDIS_URL = optional({
+  name: 'REDIS_URL',
+  doc: 'Redis (or Valkey) shared by several replicas: cache, one upstream call per answer, one budget, pauses and breakers (see below)',
+  rule: checked(parseRedisUrl),
+});
+const REDIS_KEY_PREFIX = setting({
+  name: 'REDIS_KEY_PREFIX',
+  default: 'market-dashboard:',
+  doc: 'prefix of every Redis key and channel, so that deployments sharing one Redis keep apart',
+  rule: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
+});
+
+export const configVariables: readonly ConfigVariable[] = [
+  PORT,
+  HOST,
+  MARKET_API_BASE_URL,
+  MARKET_API_KEY,
+  SIM_NOW,
+  SIM_CLOCK_CONTROL,
+  SIM_RESTRICTED,
+  SIM_DUMP_DIR,
+  SIM_DUMP_CODES,
+  SIM_DUMP_PREPARE,
+  UPSTREAM_TIMEOUT_MS,
+  UPSTREAM_CONNECT_TIMEOUT_MS,
+  UPSTREAM_RATE_PER_S,
+  UPSTREAM_WINDOW_MARGIN_MS,
+  UPSTREAM_BURST,
+  UPSTREAM_QUEUE_MAX,
+  UPSTREAM_QUEUE_TIMEOUT_MS,
+  UPSTREAM_MAX_ATTEMPTS,
+  UPSTREAM_DEADLINE_MS,
+  CACHE_MAX_MB,
+  ANSWER_CACHE_DB,
+  ANSWER_CACHE_DISK_MB,
+  WARM_CACHE,
+  CACHE_STALE_IF_ERROR_S,
+  CLIENT_RATE_LIMIT_PER_MIN,
+  WRITE_RATE_LIMIT_PER_MIN,
+  LOG_LEVEL,
+  STATIC_DIR,
+  WATCHLIST_DB,
+  MARKET_DATA,
+  RESEARCH_DB,
+  DUMP_DIR,
+  TAPE_BUDGET_SHARE,
+  DATABASE_URL,
+  AUTH_MODE,
+  ALLOWED_HOSTS,
+  TRUSTED_PROXIES,
+  AUTH_PROXY_HEADER,
+  ADMIN_USERS,
+  OIDC_ISSUER,
+  OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET,
+  OIDC_REDIRECT_URI,
+  SESSION_SECRET,
+  SESSION_TTL_H,
+  REQUEST_TIMEOUT_MS,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_CLIENT,
+  BACKUP_DIR,
+  BACKUP_KEEP,
+  BACKUP_INTERVAL_MIN,
+  SHUTDOWN_TIMEOUT_MS,
+  REDIS_URL,
+  REDIS_KEY_PREFIX,
+];
+
+/** A Markdown table of the variables: the README's configuration table (`npm run docs:config` writes it). */
+export function configTable(): string {
+  const rows = configVariables.map(
+    (v) => `| \`${v.name}\` | ${v.default === null ? (v.unset ?? '—') : `\`${v.default}\``} | ${v.doc} |`,
+  );
+  return ['| variable | default | meaning |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+function required<T>(env: Env, variable: Setting<T | undefined>, why: string): T {
+  const value = variable.from(env);
+  if (value === undefined) throw new ConfigError(variable.name, `must be set ${why}`);
   return value;
 }
 
@@ -583,219 +763,168 @@ export function isLoopbackHost(host: string): boolean {
 /** Loopback names every mode answers to. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
-const HOST_NAME_RE = /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?)$/;
-
-function parseAllowedHosts(env: Env): string[] {
-  return listOf(env, 'ALLOWED_HOSTS').map((raw) => {
-    const name = raw.toLowerCase();
-    if (!HOST_NAME_RE.test(name)) {
-      throw new ConfigError('ALLOWED_HOSTS', `has '${raw}', which is not a host name (no scheme, no port)`);
-    }
-    return name.replace(/\.$/, '');
-  });
-}
-
-function parseTrustedProxies(env: Env): string[] {
-  const entries = listOf(env, 'TRUSTED_PROXIES');
-  if (entries.length === 0) {
-    throw new ConfigError('TRUSTED_PROXIES', "must name the reverse proxy's address when AUTH_MODE=proxy");
-  }
-  for (const entry of entries) {
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = isIP(address);
-    const maxBits = family === 6 ? 128 : 32;
-    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
-    if (family === 0 || !bitsOk || rest.length > 0) {
-      throw new ConfigError('TRUSTED_PROXIES', `has '${entry}', which is not an IP address or CIDR range`);
-    }
-  }
-  return entries;
-}
-
-function parseSessionSecret(env: Env, mode: string): string {
-  const secret = required(env, 'SESSION_SECRET', `when AUTH_MODE=${mode}`);
-  if (secret.length < 32) throw new ConfigError('SESSION_SECRET', 'must be at least 32 characters long');
-  return secret;
-}
-
-function parseHttpUrl(name: string, text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ConfigError(name, 'must be an absolute http(s) URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, 'must be an absolute http(s) URL');
-  }
-  return url;
-}
-
 function parseAuth(env: Env, host: string): AuthConfig {
-  const mode = parseWith(env, 'AUTH_MODE', z.enum(authModes, `must be one of ${authModes.join(', ')}`));
+  const mode = AUTH_MODE.from(env);
   if (mode === 'none') {
     if (!isLoopbackHost(host)) {
       throw new ConfigError(
-        'AUTH_MODE',
+        AUTH_MODE.name,
         `must be proxy or oidc when HOST (${host}) is not a loopback address: without sign-in, anyone who reaches the port could read, change or delete every watchlist. Set AUTH_MODE=oidc (with OIDC_* and SESSION_SECRET) or AUTH_MODE=proxy (with TRUSTED_PROXIES and SESSION_SECRET), or listen on 127.0.0.1`,
       );
     }
     return { mode };
   }
-  const admins = listOf(env, 'ADMIN_USERS');
+  const admins = ADMIN_USERS.from(env) ?? [];
   if (mode === 'proxy') {
-    const userHeader = parseWith(
-      env,
-      'AUTH_PROXY_HEADER',
-      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'),
-    ).toLowerCase();
+    const userHeader = AUTH_PROXY_HEADER.from(env).toLowerCase();
+    const trustedProxies = TRUSTED_PROXIES.from(env) ?? [];
+    if (trustedProxies.length === 0) {
+      throw new ConfigError(
+        TRUSTED_PROXIES.name,
+        "must name the reverse proxy's address when AUTH_MODE=proxy",
+      );
+    }
     return {
       mode,
-      trustedProxies: parseTrustedProxies(env),
+      trustedProxies,
       userHeader,
       admins,
-      sessionSecret: parseSessionSecret(env, mode),
+      sessionSecret: required(env, SESSION_SECRET, `when AUTH_MODE=${mode}`),
     };
   }
-  const issuer = parseHttpUrl('OIDC_ISSUER', required(env, 'OIDC_ISSUER', 'when AUTH_MODE=oidc')).href;
-  const redirectUri = parseHttpUrl(
-    'OIDC_REDIRECT_URI',
-    required(env, 'OIDC_REDIRECT_URI', 'when AUTH_MODE=oidc'),
-  ).href;
+  const issuer = required(env, OIDC_ISSUER, 'when AUTH_MODE=oidc');
+  const redirectUri = required(env, OIDC_REDIRECT_URI, 'when AUTH_MODE=oidc');
   return {
     mode,
     issuer,
-    clientId: required(env, 'OIDC_CLIENT_ID', 'when AUTH_MODE=oidc'),
-    clientSecret: required(env, 'OIDC_CLIENT_SECRET', 'when AUTH_MODE=oidc'),
+    clientId: required(env, OIDC_CLIENT_ID, 'when AUTH_MODE=oidc'),
+    clientSecret: required(env, OIDC_CLIENT_SECRET, 'when AUTH_MODE=oidc'),
     redirectUri,
     admins,
-    sessionSecret: parseSessionSecret(env, mode),
-    sessionTtlMs: parseWith(env, 'SESSION_TTL_H', integer(1, 24 * 90)) * 3_600_000,
+    sessionSecret: required(env, SESSION_SECRET, `when AUTH_MODE=${mode}`),
+    sessionTtlMs: SESSION_TTL_H.from(env) * 3_600_000,
   };
 }
 
 export function loadConfig(env: Env): Config {
-  const baseUrl = read(env, 'MARKET_API_BASE_URL');
-  const apiKey = read(env, 'MARKET_API_KEY');
-  if (baseUrl !== undefined && apiKey === undefined) {
+  const baseUrlSet = read(env, MARKET_API_BASE_URL.name) !== undefined;
+  const apiKeySet = read(env, MARKET_API_KEY.name) !== undefined;
+  if (baseUrlSet && !apiKeySet) {
     throw new ConfigError(
-      'MARKET_API_KEY',
+      MARKET_API_KEY.name,
       'must be set when MARKET_API_BASE_URL is set (set both or neither)',
     );
   }
-  if (apiKey !== undefined && baseUrl === undefined) {
+  if (apiKeySet && !baseUrlSet) {
     throw new ConfigError(
-      'MARKET_API_BASE_URL',
+      MARKET_API_BASE_URL.name,
       'must be set when MARKET_API_KEY is set (set both or neither)',
     );
   }
-  // Every form of the key is removed from what the service sends back (gateway/redact.ts); the forms
-  // of a shorter key could be ordinary text, which that would damage.
-  if (apiKey !== undefined && [...apiKey].length < MIN_KEY_LENGTH) {
-    throw new ConfigError(
-      'MARKET_API_KEY',
-      `must be at least ${MIN_KEY_LENGTH} characters long (got ${[...apiKey].length}): the server removes the key from everything the service sends back, and a shorter one could match ordinary text; use the full key the service issued`,
-    );
-  }
-  const marketApi =
-    baseUrl !== undefined && apiKey !== undefined ? { baseUrl: parseBaseUrl(baseUrl), apiKey } : null;
+  const apiKey = MARKET_API_KEY.from(env);
+  const baseUrl = MARKET_API_BASE_URL.from(env);
+  const marketApi = baseUrl !== undefined && apiKey !== undefined ? { baseUrl, apiKey } : null;
 
-  const simNowText = read(env, 'SIM_NOW');
+  const simNowSet = read(env, SIM_NOW.name) !== undefined;
   // A pinned clock against the real service would make the date rules disagree with the service.
-  if (simNowText !== undefined && marketApi !== null) {
-    throw new ConfigError('SIM_NOW', 'only applies to simulated data; unset it or unset MARKET_API_KEY');
+  if (simNowSet && marketApi !== null) {
+    throw new ConfigError(SIM_NOW.name, 'only applies to simulated data; unset it or unset MARKET_API_KEY');
   }
 
-  const simClockControl =
-    parseWith(env, 'SIM_CLOCK_CONTROL', z.enum(['on', 'off'], 'must be on or off')) === 'on';
-  if (simClockControl && (marketApi !== null || simNowText === undefined)) {
+  const simClockControl = SIM_CLOCK_CONTROL.from(env);
+  if (simClockControl && (marketApi !== null || !simNowSet)) {
     throw new ConfigError(
-      'SIM_CLOCK_CONTROL',
+      SIM_CLOCK_CONTROL.name,
       'only applies to simulated data with a pinned clock: set SIM_NOW and no MARKET_API_KEY, or turn it off',
     );
   }
 
-  const upstreamRatePerSecond = parseWith(env, 'UPSTREAM_RATE_PER_S', integer(1, 1000));
-  const upstreamBurst = parseWith(env, 'UPSTREAM_BURST', integer(1, 1000));
+  const upstreamRatePerSecond = UPSTREAM_RATE_PER_S.from(env);
+  const upstreamBurst = UPSTREAM_BURST.from(env);
   // The burst spends part of a second's budget; it cannot add to it.
   if (upstreamBurst > upstreamRatePerSecond) {
-    throw new ConfigError('UPSTREAM_BURST', `must not exceed UPSTREAM_RATE_PER_S (${upstreamRatePerSecond})`);
+    throw new ConfigError(
+      UPSTREAM_BURST.name,
+      `must not exceed UPSTREAM_RATE_PER_S (${upstreamRatePerSecond})`,
+    );
   }
-  const upstreamTimeoutMs = parseWith(env, 'UPSTREAM_TIMEOUT_MS', integer(1, 600_000));
-  const upstreamDeadlineMs = parseWith(env, 'UPSTREAM_DEADLINE_MS', integer(1, 600_000));
-  const host = parseWith(env, 'HOST', z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address'));
+  const upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS.from(env);
+  const upstreamDeadlineMs = UPSTREAM_DEADLINE_MS.from(env);
+  const host = HOST.from(env);
   const auth = parseAuth(env, host);
-  const allowedHosts = [...LOOPBACK_HOSTS, ...parseAllowedHosts(env)];
+  const allowedHosts = [...LOOPBACK_HOSTS, ...(ALLOWED_HOSTS.from(env) ?? [])];
   if (auth.mode === 'oidc') allowedHosts.push(new URL(auth.redirectUri).hostname.toLowerCase());
-  const databaseUrlText = read(env, 'DATABASE_URL');
-  const databaseUrl = databaseUrlText === undefined ? null : parseDatabaseUrl(databaseUrlText);
-  const backupDir = read(env, 'BACKUP_DIR');
+  const databaseUrl = DATABASE_URL.from(env) ?? null;
+  const backupDir = BACKUP_DIR.from(env);
   // Backups would copy a file nobody writes while the lists are in PostgreSQL: say so rather than
   // leave the operator believing they are backed up.
   if (backupDir !== undefined && databaseUrl !== null) {
     throw new ConfigError(
-      'BACKUP_DIR',
+      BACKUP_DIR.name,
       'only applies to the SQLite store: with DATABASE_URL the watchlists are in PostgreSQL; unset BACKUP_DIR and back the database up with pg_dump (see the README)',
     );
   }
-  const requestTimeoutMs = parseWith(env, 'REQUEST_TIMEOUT_MS', integer(100, 600_000));
-  const headersTimeoutMs = parseWith(env, 'HEADERS_TIMEOUT_MS', integer(100, 600_000));
+  const requestTimeoutMs = REQUEST_TIMEOUT_MS.from(env);
+  const headersTimeoutMs = HEADERS_TIMEOUT_MS.from(env);
   // Node refuses a headers timeout longer than the request timeout.
   if (headersTimeoutMs > requestTimeoutMs) {
-    throw new ConfigError('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+    throw new ConfigError(
+      HEADERS_TIMEOUT_MS.name,
+      `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
   }
-  const maxConnections = parseWith(env, 'MAX_CONNECTIONS', integer(1, 1_000_000));
+  const maxConnections = MAX_CONNECTIONS.from(env);
   // Unset, it is the default or the whole cap, whichever is lower; set, it must fit under the cap.
-  const perClientSet = read(env, 'MAX_CONNECTIONS_PER_CLIENT') !== undefined;
-  const perClient = parseWith(env, 'MAX_CONNECTIONS_PER_CLIENT', integer(1, 1_000_000));
+  const perClientSet = read(env, MAX_CONNECTIONS_PER_CLIENT.name) !== undefined;
+  const perClient = MAX_CONNECTIONS_PER_CLIENT.from(env);
   const maxConnectionsPerClient = perClientSet ? perClient : Math.min(perClient, maxConnections);
   if (maxConnectionsPerClient > maxConnections) {
     throw new ConfigError(
-      'MAX_CONNECTIONS_PER_CLIENT',
+      MAX_CONNECTIONS_PER_CLIENT.name,
       `must not exceed MAX_CONNECTIONS (${maxConnections})`,
     );
   }
+  const redisUrl = REDIS_URL.from(env);
+  const answerCacheFile = ANSWER_CACHE_DB.from(env);
+  const answerCacheMaxBytes = ANSWER_CACHE_DISK_MB.from(env) * 1024 * 1024;
   return {
-    port: parseWith(env, 'PORT', integer(0, 65535)),
+    port: PORT.from(env),
     host,
     marketApi,
-    simNow: simNowText === undefined ? null : parseSimNow(simNowText),
-    simRestricted: parseWith(env, 'SIM_RESTRICTED', z.enum(['open', 'closed'], 'must be open or closed')),
+    simNow: SIM_NOW.from(env) ?? null,
+    simRestricted: SIM_RESTRICTED.from(env),
     simClockControl,
     simDumps: {
-      dir: parseWith(env, 'SIM_DUMP_DIR', z.string().min(1, 'must name a folder')),
-      codes: parseWith(env, 'SIM_DUMP_CODES', simDumpCodes),
-      prepare: parseWith(
-        env,
-        'SIM_DUMP_PREPARE',
-        z.enum(['on-request', 'at-start'], 'must be on-request or at-start'),
-      ),
+      dir: SIM_DUMP_DIR.from(env),
+      codes: SIM_DUMP_CODES.from(env),
+      prepare: SIM_DUMP_PREPARE.from(env),
     },
     upstreamTimeoutMs,
-    upstreamConnectTimeoutMs: parseWith(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', integer(1, 600_000)),
+    upstreamConnectTimeoutMs: UPSTREAM_CONNECT_TIMEOUT_MS.from(env),
     upstreamRatePerSecond,
     upstreamBurst,
-    upstreamWindowMarginMs: parseWith(env, 'UPSTREAM_WINDOW_MARGIN_MS', integer(0, 10_000)),
-    upstreamQueueMax: parseWith(env, 'UPSTREAM_QUEUE_MAX', integer(0, 100_000)),
-    upstreamQueueTimeoutMs: parseWith(env, 'UPSTREAM_QUEUE_TIMEOUT_MS', integer(0, 600_000)),
-    upstreamMaxAttempts: parseWith(env, 'UPSTREAM_MAX_ATTEMPTS', integer(1, 10)),
+    upstreamWindowMarginMs: UPSTREAM_WINDOW_MARGIN_MS.from(env),
+    upstreamQueueMax: UPSTREAM_QUEUE_MAX.from(env),
+    upstreamQueueTimeoutMs: UPSTREAM_QUEUE_TIMEOUT_MS.from(env),
+    upstreamMaxAttempts: UPSTREAM_MAX_ATTEMPTS.from(env),
     upstreamDeadlineMs,
-    cacheMaxBytes: parseWith(env, 'CACHE_MAX_MB', integer(1, 65_536)) * 1024 * 1024,
-    cacheStaleIfErrorMs: parseWith(env, 'CACHE_STALE_IF_ERROR_S', integer(0, 30 * 86_400)) * 1000,
-    answerCacheDisk: parseAnswerCacheDisk(env),
-    warmCache: parseWith(env, 'WARM_CACHE', z.enum(['on', 'off'], 'must be on or off')) === 'on',
-    clientRateLimitPerMinute: parseWith(env, 'CLIENT_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
-    writeRateLimitPerMinute: parseWith(env, 'WRITE_RATE_LIMIT_PER_MIN', integer(1, 10_000_000)),
-    logLevel: parseWith(env, 'LOG_LEVEL', z.enum(logLevels, `must be one of ${logLevels.join(', ')}`)),
-    staticDir: parseWith(env, 'STATIC_DIR', z.string()),
-    watchlistDb: parseWith(env, 'WATCHLIST_DB', z.string()),
+    cacheMaxBytes: CACHE_MAX_MB.from(env) * 1024 * 1024,
+    cacheStaleIfErrorMs: CACHE_STALE_IF_ERROR_S.from(env) * 1000,
+    answerCacheDisk:
+      answerCacheFile === 'off' ? null : { file: answerCacheFile, maxBytes: answerCacheMaxBytes },
+    warmCache: WARM_CACHE.from(env),
+    clientRateLimitPerMinute: CLIENT_RATE_LIMIT_PER_MIN.from(env),
+    writeRateLimitPerMinute: WRITE_RATE_LIMIT_PER_MIN.from(env),
+    logLevel: LOG_LEVEL.from(env),
+    staticDir: STATIC_DIR.from(env),
+    watchlistDb: WATCHLIST_DB.from(env),
     databaseUrl,
     auth,
     allowedHosts: [...new Set(allowedHosts)],
     http: {
       requestTimeoutMs,
       headersTimeoutMs,
-      keepAliveTimeoutMs: parseWith(env, 'KEEP_ALIVE_TIMEOUT_MS', integer(100, 600_000)),
+      keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS.from(env),
       maxConnections,
       maxConnectionsPerClient,
     },
@@ -804,16 +933,16 @@ export function loadConfig(env: Env): Config {
         ? null
         : {
             dir: backupDir,
-            keep: parseWith(env, 'BACKUP_KEEP', integer(1, 10_000)),
-            intervalMs: parseWith(env, 'BACKUP_INTERVAL_MIN', integer(1, 7 * 24 * 60)) * 60_000,
+            keep: BACKUP_KEEP.from(env),
+            intervalMs: BACKUP_INTERVAL_MIN.from(env) * 60_000,
           },
-    shutdownTimeoutMs: parseWith(env, 'SHUTDOWN_TIMEOUT_MS', integer(0, 600_000)),
-    redis: parseRedis(env),
+    shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS.from(env),
+    redis: redisUrl === undefined ? null : { url: redisUrl, keyPrefix: REDIS_KEY_PREFIX.from(env) },
     marketData: {
-      enabled: parseWith(env, 'MARKET_DATA', z.enum(['on', 'off'], 'must be on or off')) === 'on',
-      researchDb: parseWith(env, 'RESEARCH_DB', z.string().min(1, 'must name a file')),
-      dumpDir: parseWith(env, 'DUMP_DIR', z.string().min(1, 'must name a folder')),
-      tapeBudgetShare: parseWith(env, 'TAPE_BUDGET_SHARE', fraction(0.01, 1)),
+      enabled: MARKET_DATA.from(env),
+      researchDb: RESEARCH_DB.from(env),
+      dumpDir: DUMP_DIR.from(env),
+      tapeBudgetShare: TAPE_BUDGET_SHARE.from(env),
     },
   };
 }

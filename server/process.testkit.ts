@@ -20,9 +20,17 @@ export interface ServerProcess {
   exit: Promise<number | null>;
 }
 
-/** `nodeArgs` go before the entry (e.g. one more `--import`). */
-export function runServer(env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
+/**
+ * `nodeArgs` go before the entry (e.g. one more `--import`); `compiled` names the compiled server's
+ * entry (scripts/build-server.mjs), started by node without tsx.
+ */
+export function runServer(
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+  compiled?: string,
+): ServerProcess {
+  const args = compiled === undefined ? ['--import', 'tsx', ...nodeArgs, entry] : [...nodeArgs, compiled];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -57,8 +65,9 @@ export const LISTENING_LINE = /Market dashboard \((?:simulated|live) data\) at (
 /** A simulated server on a free loopback port; resolves with its base URL (ending in `/`). */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
+  compiled?: string,
 ): Promise<ServerProcess & { url: string; stop: () => Promise<void> }> {
-  const server = runServer({ PORT: '0', ...env });
+  const server = runServer({ PORT: '0', ...env }, [], compiled);
   await waitForOutput(() => LISTENING_LINE.test(server.output()), server.exit);
   const url = LISTENING_LINE.exec(server.output())?.[1];
   if (url === undefined) throw new Error(`the server did not start:\n${server.output()}`);

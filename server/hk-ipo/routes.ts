@@ -68,6 +68,13 @@ export interface HkIpoFilesOptions {
   feed: { secret: string; tokens: () => FeedTokenStore | undefined } | null;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Whose calendar feed a request reads, found from its token before the rate limit counts it. */
+    feedOwner: string | null;
+  }
+}
+
 class FileRefusal extends Error {
   constructor(
     readonly status: number,
@@ -180,20 +187,19 @@ export const hkIpoFilesPlugin: FastifyPluginAsync<HkIpoFilesOptions> = async (ap
       if (store === undefined) throw new FileRefusal(503, 'The calendar addresses cannot be read right now');
       return store;
     };
-    /** Whose feed each request reads (set before the rate limit counts it). */
-    const owners = new WeakMap<FastifyRequest, string>();
+    app.decorateRequest('feedOwner', null);
     const findOwner: onRequestAsyncHookHandler = async (request) => {
       const params = feedTokenParams.safeParse(request.params);
       const owner = params.success ? await feedOwner(tokens(), feed.secret, params.data.token) : null;
       // Counted as the token's user, else as the address; never as a user header, which the reverse
       // proxy does not vouch for on these paths (it lets them through without its sign-in).
       request.clientKey = owner === null ? `ip:${request.ip}` : `user:${owner}`;
-      if (owner !== null) owners.set(request, owner);
+      request.feedOwner = owner;
     };
     const feedOptions = { onRequest: [findOwner, opts.limitClients] };
     const live = (request: FastifyRequest): void => {
       // One answer for every token that is not live: nothing tells whether it ever was.
-      if (!owners.has(request)) throw new FileRefusal(404, 'There is no calendar at this address');
+      if (request.feedOwner === null) throw new FileRefusal(404, 'There is no calendar at this address');
     };
     app.get(CALENDAR_FEED_ROUTES.calendar, feedOptions, async (request, reply) => {
       live(request);

@@ -36,11 +36,16 @@ import type { MarketDataPlane, MarketDataPlaneOptions } from './plane';
  * /api plugin answers that the plane is off.
  */
 
-const planes = new WeakMap<FastifyInstance, MarketDataPlane>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The market data plane, when MARKET_DATA is on (installMarketData). */
+    marketDataPlane?: MarketDataPlane;
+  }
+}
 
 /** The plane behind an app (tests drive its updates), when MARKET_DATA is on. */
 export function marketDataOf(app: FastifyInstance): MarketDataPlane | undefined {
-  return planes.get(app);
+  return app.marketDataPlane;
 }
 
 export interface MarketDataRoutesOptions {
@@ -191,7 +196,7 @@ export function installMarketData(
     log: app.log,
     ...(opts.createWriter ? { createWriter: opts.createWriter } : {}),
   });
-  planes.set(app, plane);
+  app.decorate('marketDataPlane', plane);
   app.addHook('onReady', () => plane.start());
   app.addHook('onClose', () => plane.close());
   app.register(marketDataRoutes, { prefix: MARKET_DATA_BASE_PATH, plane, limitClients: opts.limitClients });

@@ -34,16 +34,21 @@ export interface TapeOptions extends Omit<TapeRecorderOptions, 'store'> {
   autoStart?: boolean;
 }
 
-const recorders = new WeakMap<FastifyInstance, TapeRecorder>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The minute tape's recorder once the app is ready (registerTape); null before and after. */
+    tapeRecorder?: TapeRecorder | null;
+  }
+}
 
 /** The recorder of an app, once it is ready, if the tape is on. */
 export function tapeRecorderOf(app: FastifyInstance): TapeRecorder | undefined {
-  return recorders.get(app);
+  return app.tapeRecorder ?? undefined;
 }
 
 /** The tape's status for the plane's status route: `off` when the tape is not on in this app. */
 export async function tapeStatus(app: FastifyInstance): Promise<TapeStatus> {
-  const recorder = recorders.get(app);
+  const recorder = app.tapeRecorder;
   return recorder ? recorder.status() : TAPE_OFF_STATUS;
 }
 
@@ -56,6 +61,7 @@ const known = paramNames(intradayParamsSchema);
 export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOptions): void {
   let store: ResearchStore | null = null;
   const ownStore = opts.store === undefined;
+  app.decorate('tapeRecorder', null);
   app.addHook('onReady', async () => {
     try {
       store = typeof opts.store === 'function' ? opts.store() : (opts.store ?? null);
@@ -67,13 +73,13 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
       return;
     }
     const recorder = createTapeRecorder({ ...opts, store });
-    recorders.set(app, recorder);
+    app.tapeRecorder = recorder;
     if (opts.autoStart !== false) recorder.start(opts.ticker);
   });
   // Before the panel closes the shared store (onClose): no minute is written into a closed store.
   app.addHook('preClose', async () => {
-    await recorders.get(app)?.stop();
-    recorders.delete(app);
+    await app.tapeRecorder?.stop();
+    app.tapeRecorder = null;
     if (ownStore) await store?.close();
   });
   app.register(
@@ -89,7 +95,7 @@ export function registerTape(app: FastifyInstance, prefix: string, opts: TapeOpt
             .header('x-request-id', request.id)
             .send(JSON.stringify(errorEnvelope(parsed.code, parsed.message, request.id)));
         }
-        const recorder = recorders.get(app);
+        const recorder = app.tapeRecorder;
         if (!store || !recorder) {
           const message = 'The minute tape is not available: its store could not be opened.';
           return reply

@@ -213,6 +213,13 @@ async function attempt<T>(
   }
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The user a watchlist request acts for, set by the watchlists' first hook (`actorOf`). */
+    watchlistActor: Actor | null;
+  }
+}
+
 type Resolution = { ok: true; item: NewItem } | { ok: false; refusal: Refusal };
 
 /** The watchlists, as a Fastify plugin: `app.register(watchlistsPlugin, { prefix: WATCHLISTS_BASE_PATH, … })`. */
@@ -264,12 +271,12 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
   const actorOf = options.actorOf ?? (() => LOCAL_ACTOR);
   const clientOf = options.clientOf ?? ((request: FastifyRequest) => `ip:${request.ip}`);
   const hostAllowed = options.isAllowedHost ?? isLoopbackName;
-  const actors = new WeakMap<FastifyRequest, Actor>();
+  scope.decorateRequest('watchlistActor', null);
   /** The store acting for the request's user. */
   const repoFor = (request: FastifyRequest): WatchlistRepository => {
     if (store === null) throw new Error('The watchlist store is not open');
-    const actor = actors.get(request);
-    if (actor === undefined) throw new Error('A watchlist request without a user');
+    const actor = request.watchlistActor;
+    if (actor === null) throw new Error('A watchlist request without a user');
     return store.as(actor);
   };
 
@@ -279,7 +286,7 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
     if (actor === null) {
       return send(reply, refusal(401, 'unauthenticated', 'Please sign in to use watchlists'));
     }
-    actors.set(request, actor);
+    request.watchlistActor = actor;
     const write = request.method !== 'GET' && request.method !== 'HEAD';
     if (write && isCrossOrigin(request.headers, hostAllowed)) {
       return send(
@@ -504,8 +511,8 @@ export const watchlistsPlugin: FastifyPluginAsync<WatchlistOptions> = async (plu
 
   // Not compressed (a gzip stream would hold events back) and no HEAD twin (it would open a stream).
   scope.get(WATCHLIST_ROUTES.events, { compress: false, exposeHeadRoute: false }, async (request, reply) => {
-    const actor = actors.get(request);
-    if (actor === undefined) throw new Error('A watchlist request without a user');
+    const actor = request.watchlistActor;
+    if (actor === null) throw new Error('A watchlist request without a user');
     const admission = streams.open(actor.id);
     if (!admission.ok) {
       const { limit } = admission;
