@@ -10,7 +10,7 @@ import { WatchlistStoreError } from './store-rules';
 import type { StoreTables } from './store-tables';
 
 /**
- * The SQLite store's writer thread (started by sqlite-repository.ts, one per process): it owns the
+ * The SQLite store's writer thread (started by sqlite-writer-thread.ts, one per process): it owns the
  * write connection of every open store and runs every change's IMMEDIATE transaction, so the commit's
  * fsync (synchronous=FULL) and any wait for another process's lock block this thread, never the
  * server's event loop. Calls are run one at a time in the order they came, and each is answered once

@@ -118,25 +118,31 @@ export interface StoreQueries {
   write(request: WriteRequest): Promise<WriteOutcome>;
 }
 
-/** The summary columns of a list, with its item count. */
-function summariesFrom(db: Db) {
+/** Lists (`w`) with their item count. */
+function listsFrom(db: Db) {
   return db
     .selectFrom('watchlists as w')
-    .select((eb) => [
-      'w.id',
-      'w.name',
-      'w.version',
-      'w.created_at',
-      'w.updated_at',
-      'w.owner_id',
-      'w.owner_name',
-      'w.visibility',
+    .select((eb) =>
       eb
         .selectFrom('watchlist_items as i')
         .select(eb.fn.countAll().as('n'))
         .whereRef('i.watchlist_id', '=', 'w.id')
         .as('item_count'),
-    ]);
+    );
+}
+
+/** The summary columns of a list, with its item count. */
+function summariesFrom(db: Db) {
+  return listsFrom(db).select([
+    'w.id',
+    'w.name',
+    'w.version',
+    'w.created_at',
+    'w.updated_at',
+    'w.owner_id',
+    'w.owner_name',
+    'w.visibility',
+  ]);
 }
 
 function readsOf(db: Db, dialect: StoreDialect) {
@@ -204,18 +210,8 @@ function readsOf(db: Db, dialect: StoreDialect) {
     readable: async (id, actor) => readableBy(await readList(id, actor)),
     ownedList: (id, actor) => ownedList(id, actor),
     async deleted(actor, now) {
-      const rows: unknown[] = await db
-        .selectFrom('watchlists as w')
-        .select((eb) => [
-          'w.id',
-          'w.name',
-          'w.deleted_at',
-          eb
-            .selectFrom('watchlist_items as i')
-            .select(eb.fn.countAll().as('n'))
-            .whereRef('i.watchlist_id', '=', 'w.id')
-            .as('item_count'),
-        ])
+      const rows: unknown[] = await listsFrom(db)
+        .select(['w.id', 'w.name', 'w.deleted_at'])
         .where('w.owner_id', '=', actor.id)
         .where('w.deleted_at', 'is not', null)
         .where('w.deleted_at', '>', now - DELETED_KEPT_MS)

@@ -221,20 +221,6 @@ export function atVersion(current: Watchlist, expectedVersion: number): Watchlis
 }
 
 /**
- * The list a write may change, or the refusal, in this order: not_found (no such list), forbidden
- * (someone else's), not_found (deleted), version_conflict.
- */
-export function checkWritable(
-  id: number,
-  owner: ListOwner | null,
-  list: Watchlist | null,
-  actorId: string,
-  expectedVersion: number,
-): Watchlist {
-  return atVersion(ownedLive(id, owner, list, actorId), expectedVersion);
-}
-
-/**
  * The row of a deleted list as its owner may restore it (`found`: the row as read, undefined when there is
  * none): no row is 'not_found', someone else's list, deleted or not, 'forbidden' (refuseNotOwner), a live
  * list or one deleted before `oldest` has no deleted list to restore.
