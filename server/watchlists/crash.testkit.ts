@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { buildSync } from 'esbuild';
 import { expect } from 'vitest';
 
 /**
@@ -18,37 +18,35 @@ const root = join(here, '..', '..');
 
 /**
  * The child runs as plain JavaScript: under `--import tsx` each start costs close to a second of
- * loader work (zod alone is dozens of modules), which 200 starts cannot afford. TypeScript's own
- * transpiler turns the child and every module it imports by a relative path (statically, with
- * `import()` or as a worker's `new URL()`) into ESM once, in the same folder layout; node_modules is linked so other imports resolve
- * as usual. Returns the child's entry.
+ * loader work (zod alone is dozens of modules), which 200 starts cannot afford. esbuild bundles the
+ * child and the store's writer thread (sqlite-writer.ts, which the child starts as a worker) once, with
+ * the libraries they load on every start (Kysely is some 280 modules as published: loaded one by one it
+ * more than doubled a start). What both share goes into chunks beside them, and the PostgreSQL store,
+ * imported only for a database URL, into a chunk of its own; the native and driver packages stay
+ * outside (node_modules is linked). Returns the child's entry.
  */
 export function compileChild(outDir: string): string {
   mkdirSync(outDir, { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-  const entry = join(here, 'crash-child.ts');
-  const pending = [entry];
-  const done = new Set<string>();
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (done.has(file)) continue;
-    done.add(file);
-    const out = ts.transpileModule(readFileSync(file, 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    });
-    const folder = dirname(file);
-    // `new URL('./x.ts', import.meta.url)` names a worker's entry (sqlite-repository.ts's writer).
-    const js = out.outputText.replace(
-      /(from |import\(|new URL\()'(\.{1,2}\/[\w./-]+?)(\.ts)?'/g,
-      (_whole, before: string, spec: string) => {
-        pending.push(join(folder, `${spec}.ts`));
-        return `${before}'${spec}.mjs'`;
-      },
-    );
-    const target = join(outDir, relative(root, file)).replace(/\.ts$/, '.mjs');
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, js);
+  const { outputFiles } = buildSync({
+    entryPoints: [join(here, 'crash-child.ts'), join(here, 'sqlite-writer.ts')],
+    outdir: join(outDir, 'watchlists'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['better-sqlite3', 'pg'],
+    logLevel: 'warning',
+    write: false,
+  });
+  for (const file of outputFiles) {
+    mkdirSync(dirname(file.path), { recursive: true });
+    // The writer's entry, as sqlite-writer-thread.ts names it: `new URL('./sqlite-writer.ts', …)`.
+    writeFileSync(file.path, file.text.replaceAll('"./sqlite-writer.ts"', '"./sqlite-writer.mjs"'));
   }
-  return join(outDir, relative(root, entry)).replace(/\.ts$/, '.mjs');
+  return join(outDir, 'watchlists', 'crash-child.mjs');
 }
 
 export interface ListState {

@@ -9,9 +9,9 @@ import type {
 } from '../../src/contract/watchlists';
 
 /**
- * The watchlist store as the REST layer sees it: SQLite (sqlite-repository.ts, the embedded default)
- * and PostgreSQL (pg-repository.ts, when DATABASE_URL is set) implement it with the same behaviour;
- * repository.test.ts runs one suite against both.
+ * The watchlist store as the REST layer sees it: one implementation (store.ts, its SQL in
+ * store-queries.ts) on SQLite (sqlite-repository.ts, the embedded default) or PostgreSQL
+ * (pg-repository.ts, when DATABASE_URL is set); repository.test.ts runs one suite against both.
  *
  * Every write names the version of the list it was computed against. The write applies only when that
  * is still the current version, bumps the version by one, and is all-or-nothing.

@@ -1,8 +1,8 @@
 import { isWatchlistAssetType } from '../../src/contract/watchlist-constants';
 import { WATCHLIST_ERROR_KINDS, WatchlistError } from './repository';
 import type { Actor, ListChange, NewItem, Watchlist, WatchlistErrorKind } from './repository';
-import type { WriteOutcome, WriteRequest } from './sqlite-core';
-import { int, row, text, toItem, toSummary, WatchlistStoreError } from './store-rules';
+import type { WriteOutcome, WriteRequest } from './store-queries';
+import { int, row, text, toList, WatchlistStoreError } from './store-rules';
 
 /**
  * The messages between the SQLite store's main thread (sqlite-repository.ts) and its writer thread
@@ -127,15 +127,6 @@ export function parseCall(value: unknown): WriterCall {
   throw new WatchlistStoreError(`Unknown writer call '${op}'`);
 }
 
-/** A list as the writer sent it, read for `actor` (whose `access` it is). */
-function watchlistOf(value: unknown, actor: Actor): Watchlist {
-  const r = row(value);
-  const items = r['items'];
-  if (!Array.isArray(items))
-    throw new WatchlistStoreError('The items of a list from the writer are not a list');
-  return { ...toSummary(r, actor), items: items.map(toItem) };
-}
-
 function changeOf(value: unknown): ListChange {
   const r = row(value);
   return {
@@ -175,7 +166,7 @@ export function parseReply(
     return {
       ok: true,
       outcome: {
-        list: o['list'] === null ? null : watchlistOf(o['list'], actor),
+        list: o['list'] === null ? null : toList(o['list'], actor),
         change: o['change'] === null ? null : changeOf(o['change']),
       },
     };
@@ -184,7 +175,7 @@ export function parseReply(
   const kind = text(f, 'kind');
   const message = text(f, 'message');
   if (!isErrorKind(kind)) return { ok: false, error: new WatchlistStoreError(message) };
-  const current = f['current'] === null ? null : watchlistOf(f['current'], actor);
+  const current = f['current'] === null ? null : toList(f['current'], actor);
   const thscode = f['thscode'] === null ? null : text(f, 'thscode');
   const index = intOrNull(f, 'index');
   return {

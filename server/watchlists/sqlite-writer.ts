@@ -1,16 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { openDatabase, statementsOf, type Db, type SqliteStatements } from './sqlite-core';
+import type { Kysely } from 'kysely';
+import { sqliteDialect, sqliteKysely } from '../store/sqlite';
+import { openDatabase, type Db } from './sqlite-core';
 import { failureOf, parseCall, replySeq, type WriterCall, type WriterReply } from './sqlite-writer-protocol';
+import { storeQueries, type StoreQueries } from './store-queries';
 import { WatchlistStoreError } from './store-rules';
+import type { StoreTables } from './store-tables';
 
 /**
- * The SQLite store's writer thread (started by sqlite-repository.ts, one per process): it owns the
+ * The SQLite store's writer thread (started by sqlite-writer-thread.ts, one per process): it owns the
  * write connection of every open store and runs every change's IMMEDIATE transaction, so the commit's
  * fsync (synchronous=FULL) and any wait for another process's lock block this thread, never the
  * server's event loop. Calls are run one at a time in the order they came, and each is answered once
- * its transaction committed (or was refused).
+ * its transaction committed (or was refused). The changes are the one store's (store-queries.ts).
  */
 
 const port = parentPort;
@@ -18,7 +22,8 @@ if (port === null) throw new Error('sqlite-writer.ts runs as a worker thread');
 
 interface Connection {
   db: Db;
-  store: SqliteStatements;
+  kysely: Kysely<StoreTables>;
+  store: StoreQueries;
 }
 const connections = new Map<number, Connection>();
 /** Why a store's connection could not be opened: its calls fail with that. */
@@ -42,7 +47,8 @@ async function run(call: WriterCall): Promise<void> {
       openFailures.delete(call.db);
       try {
         const db = openDatabase(call.path, call.busyTimeoutMs);
-        connections.set(call.db, { db, store: statementsOf(db) });
+        const kysely = sqliteKysely<StoreTables>(db, { writes: true });
+        connections.set(call.db, { db, kysely, store: storeQueries(kysely, sqliteDialect) });
       } catch (err) {
         openFailures.set(call.db, err);
         throw err;
@@ -61,16 +67,27 @@ async function run(call: WriterCall): Promise<void> {
       reply({ seq: call.seq, ok: true, outcome: null });
       return;
     }
-    case 'close':
-      connections.get(call.db)?.db.close();
+    case 'close': {
+      const found = connections.get(call.db);
+      await found?.kysely.destroy();
+      // Kysely closes the connection only if it was ever used.
+      if (found?.db.open === true) found.db.close();
       connections.delete(call.db);
       openFailures.delete(call.db);
       reply({ seq: call.seq, ok: true, outcome: null });
       return;
+    }
     default:
-      reply({ seq: call.seq, ok: true, outcome: connection(call.db).store.write(call) });
+      reply({ seq: call.seq, ok: true, outcome: await connection(call.db).store.write(call) });
   }
 }
+
+/**
+ * The calls in the order they came: each starts once the one before was answered (a change's
+ * transaction is asynchronous under Kysely, and the next must not start inside it). A backup runs
+ * beside them, as better-sqlite3 copies in steps while the connection keeps writing.
+ */
+let queue: Promise<void> = Promise.resolve();
 
 port.on('message', (value: unknown) => {
   let call: WriterCall;
@@ -80,5 +97,8 @@ port.on('message', (value: unknown) => {
     reply({ seq: replySeq(value), ok: false, failure: failureOf(err) });
     return;
   }
-  run(call).catch((err: unknown) => reply({ seq: call.seq, ok: false, failure: failureOf(err) }));
+  const answer = () =>
+    run(call).catch((err: unknown) => reply({ seq: call.seq, ok: false, failure: failureOf(err) }));
+  if (call.op === 'backup') void queue.then(answer);
+  else queue = queue.then(answer);
 });

@@ -14,7 +14,7 @@ import type {
  * What every watchlist store decides the same way, whatever holds the rows (SQLite, PostgreSQL): who may
  * read and write a list, the refusals with their kinds and messages, the limits of the contract, the
  * name rule, the restored-name suffixes, what a change tells its listeners, and how rows are read back.
- * The stores run these inside their transactions; only locking and SQL differ between them.
+ * The one store (store-queries.ts) runs these inside its transactions, on either engine.
  *
  * Loaded by the crash test's child hundreds of times: no zod here (type guards instead).
  */
@@ -120,8 +120,22 @@ export function keptOf(list: Watchlist): KeptItem[] {
   return list.items.map(({ position: _position, ...item }) => item);
 }
 
-/** A version's items from their parsed JSON (an array of thscode, asset_type, name, note, added_at). */
-export function keptItems(parsed: unknown): KeptItem[] {
+/**
+ * A JSON column or aggregate as it comes back: text (SQLite) is parsed here; a value already parsed
+ * (PostgreSQL's json and jsonb, a message from the writer thread) is taken as it is.
+ */
+export function jsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch (err) {
+    throw new WatchlistStoreError('The watchlist database returned JSON that does not parse', { cause: err });
+  }
+}
+
+/** A version's items as stored (a JSON array of thscode, asset_type, name, note, added_at, in order). */
+export function keptItems(stored: unknown): KeptItem[] {
+  const parsed = jsonValue(stored);
   if (!Array.isArray(parsed)) throw new WatchlistStoreError('A version of a watchlist is not a list');
   return parsed.map((entry: unknown, position) => {
     const { position: _position, ...item } = toItem({ ...row(entry), position });
@@ -129,15 +143,12 @@ export function keptItems(parsed: unknown): KeptItem[] {
   });
 }
 
-/** The same from JSON text. */
-export function keptItemsFromJson(json: string): KeptItem[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json);
-  } catch (err) {
-    throw new WatchlistStoreError('A version of a watchlist is not valid JSON', { cause: err });
-  }
-  return keptItems(parsed);
+/** A summary row with its `items` (a JSON array, in any order): the list as `actor` reads it. */
+export function toList(value: unknown, actor: Actor): Watchlist {
+  const r = row(value);
+  const items = jsonValue(r['items']);
+  if (!Array.isArray(items)) throw new WatchlistStoreError('The items of a watchlist are not a list');
+  return { ...toSummary(r, actor), items: items.map(toItem).sort((a, b) => a.position - b.position) };
 }
 
 // ---- who may do what ----
@@ -207,20 +218,6 @@ export function atVersion(current: Watchlist, expectedVersion: number): Watchlis
     );
   }
   return current;
-}
-
-/**
- * The list a write may change, or the refusal, in this order: not_found (no such list), forbidden
- * (someone else's), not_found (deleted), version_conflict.
- */
-export function checkWritable(
-  id: number,
-  owner: ListOwner | null,
-  list: Watchlist | null,
-  actorId: string,
-  expectedVersion: number,
-): Watchlist {
-  return atVersion(ownedLive(id, owner, list, actorId), expectedVersion);
 }
 
 /**

@@ -70,7 +70,7 @@ interface Build {
 /**
  * Starts a writer thread. Under tsx and vitest the worker is TypeScript: a worker does not inherit the
  * main thread's loader hooks, so it starts from a line of JavaScript that loads the entry through tsx's
- * require hook (as sqlite-repository.ts does for its writer).
+ * require hook (as sqlite-writer-thread.ts does for its writer).
  */
 function startWorker(job: DumpJob): Worker {
   const here = import.meta.url;
