@@ -1,0 +1,134 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import { Segmented } from '../../../../components/Segmented';
+import { FUND_CODE_RE } from '../../../../contract/operations/fund-common';
+import { QDII_QUOTA_TABS } from '../../../../contract/operations/fund-tools-terms';
+import { DASH, direction, formatNumber, formatPercent } from '../../../../lib/format';
+import type { FundTabProps } from '../../FundTabs';
+import { useFundText } from '../../messages';
+import { quotaListQuery, quotaSummaryQuery } from '../../queries';
+import { FundError, QueryView, Section } from '../../Section';
+import { BUY_FILTERS } from '../../url-state';
+
+interface QuotaRow {
+  group: string;
+  thscode: string;
+  name: string;
+  quota: string | null;
+  year: string | null;
+}
+
+/** QDII funds' purchase quotas per category: the category's totals and its funds. */
+export function QuotaPanel({ search, onSearch }: FundTabProps) {
+  const { t, lang } = useFundText();
+  const summary = useQuery(quotaSummaryQuery(search.qtab));
+  const list = useQuery(quotaListQuery(search.qtab, search.buy));
+  const rows = useMemo<QuotaRow[]>(
+    () =>
+      (list.data ?? []).flatMap((cat) =>
+        cat.sub_tab.flatMap((sub) =>
+          sub.fund_list.map((f) => ({
+            group: sub.name,
+            thscode: f.thscode,
+            name: f.fund_name,
+            quota: f.quota,
+            year: f.year,
+          })),
+        ),
+      ),
+    [list.data],
+  );
+  const num = (v: string | null) => (v === null ? null : Number.isFinite(Number(v)) ? Number(v) : null);
+  const columns: DataColumn<QuotaRow>[] = [
+    {
+      id: 'name',
+      header: t('holdings.name'),
+      value: (r) => r.name,
+      cell: (r) =>
+        FUND_CODE_RE.test(r.thscode) ? (
+          <Link to="/fund/$thscode" params={{ thscode: r.thscode }}>
+            {r.name}
+          </Link>
+        ) : (
+          r.name
+        ),
+      hideable: false,
+    },
+    { id: 'code', header: t('holdings.code'), value: (r) => r.thscode, width: 100 },
+    { id: 'group', header: t('quota.sub'), value: (r) => r.group, defaultHidden: true },
+    {
+      id: 'quota',
+      header: t('quota.quota'),
+      // Null means unlimited: it sorts above every number.
+      value: (r) => (r.quota === null ? Number.POSITIVE_INFINITY : num(r.quota)),
+      cell: (r) => (r.quota === null ? t('quota.noLimit') : formatNumber(num(r.quota), lang, 0)),
+      numeric: true,
+    },
+    {
+      id: 'year',
+      header: t('quota.year'),
+      value: (r) => num(r.year),
+      cell: (r) => (
+        <span className={direction(num(r.year))}>{formatPercent(num(r.year), lang, { sign: true })}</span>
+      ),
+      numeric: true,
+    },
+  ];
+  const s = summary.data?.[0];
+  return (
+    <Section title={t('quota.title')} testId="quota-panel">
+      <div className="fund-toolbar">
+        <Segmented
+          label={t('quota.tab')}
+          value={search.qtab}
+          options={QDII_QUOTA_TABS.map((q) => ({ value: q, label: t(`qtab.${q}`) }))}
+          onChange={(qtab) => onSearch({ qtab }, { replace: true })}
+        />
+        <Segmented
+          label={t('quota.buy')}
+          value={search.buy}
+          testId="buy-filter"
+          options={BUY_FILTERS.map((b) => ({ value: b, label: t(`buy.${b}`) }))}
+          onChange={(buy) => onSearch({ buy }, { replace: true })}
+        />
+      </div>
+      {summary.isError ? (
+        <FundError compact error={summary.error} onRetry={() => void summary.refetch()} />
+      ) : (
+        <dl className="fund-ratios" data-testid="quota-summary">
+          <div>
+            <dt>{t('quota.total')}</dt>
+            <dd className="num">{s?.total ?? DASH}</dd>
+          </div>
+          <div>
+            <dt>{t('quota.purchasable')}</dt>
+            <dd className="num">{s?.buy ?? DASH}</dd>
+          </div>
+          <div>
+            <dt>{t('quota.unlimited')}</dt>
+            <dd className="num">{s?.unlimited ?? DASH}</dd>
+          </div>
+          <div>
+            <dt>{t('quota.totalLimit')}</dt>
+            <dd className="num">{s ? formatNumber(num(s.total_limit), lang, 0) : DASH}</dd>
+          </div>
+        </dl>
+      )}
+      <QueryView query={list} height={200}>
+        {() => (
+          <DataTable
+            id="fund-qdii-quotas"
+            label={t('quota.title')}
+            columns={columns}
+            rows={rows}
+            maxHeight={360}
+            getRowId={(r) => `${r.group}-${r.thscode}`}
+            exportName={`qdii-${search.qtab}-${search.buy}`}
+          />
+        )}
+      </QueryView>
+    </Section>
+  );
+}
