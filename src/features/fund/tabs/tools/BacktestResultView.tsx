@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { FactsList } from '../../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { TimeChart } from '../../../../components/chart/TimeChart';
 import { direction, formatNumber, formatPercent } from '../../../../lib/format';
@@ -65,30 +66,28 @@ export function BacktestResultView({
         {(data) => {
           const curve = curveOf(data.curve_points);
           const m = data.metrics;
-          const metrics: [string, number | null][] = [
-            [t('bt.strategy'), m.strategy_return],
-            [t('bt.fundReturn'), m.fund_return],
-            [t('bt.excess'), m.excess_return],
-            [t('bt.winRate'), m.win_rate],
-            [t('bt.maxDrawdown'), m.max_drawdown],
+          // Returns read as rises and falls; the win rate and the drawdown do not.
+          const metrics: [label: string, value: number | null, toned: boolean][] = [
+            [t('bt.strategy'), m.strategy_return, true],
+            [t('bt.fundReturn'), m.fund_return, true],
+            [t('bt.excess'), m.excess_return, true],
+            [t('bt.winRate'), m.win_rate, false],
+            [t('bt.maxDrawdown'), m.max_drawdown, false],
           ];
           return (
             <>
               <p className="muted num fund-section__meta">
                 {t('bt.window', { from: data.start_date, to: data.end_date })}
               </p>
-              <dl className="fund-ratios" data-testid="backtest-metrics">
-                {metrics.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd
-                      className={`num ${label === t('bt.winRate') || label === t('bt.maxDrawdown') ? '' : direction(value)}`}
-                    >
-                      {formatPercent(value, lang)}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FactsList
+                className="fund-ratios"
+                testId="backtest-metrics"
+                facts={metrics.map(([label, value, toned]) => ({
+                  label,
+                  value: formatPercent(value, lang),
+                  valueClassName: toned ? `num ${direction(value)}` : 'num',
+                }))}
+              />
               <h3 className="fund-subtitle">{t('bt.curve')}</h3>
               <TimeChart
                 series={[

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
 import { Segmented } from '../../../../components/Segmented';
-import { FUND_CODE_RE } from '../../../../contract/operations/fund-common';
 import { DASH, formatAmount, formatNumber } from '../../../../lib/format';
+import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { TABLE_PAGE_SIZE, indicatorTableQuery, profileQuery } from '../../queries';
@@ -54,14 +53,7 @@ export function IndicatorTablePanel({ fundRef, search, onSearch }: FundTabProps)
       id: 'code',
       header: t('holdings.code'),
       value: (r) => r.thscode,
-      cell: (r) =>
-        FUND_CODE_RE.test(r.thscode) ? (
-          <Link to="/fund/$thscode" params={{ thscode: r.thscode }}>
-            {r.thscode}
-          </Link>
-        ) : (
-          r.thscode
-        ),
+      cell: (r) => <FundLink thscode={r.thscode}>{r.thscode}</FundLink>,
       hideable: false,
       width: 104,
     },

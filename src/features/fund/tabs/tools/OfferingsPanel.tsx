@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
-import { FUND_CODE_RE } from '../../../../contract/operations/fund-common';
 import { Segmented } from '../../../../components/Segmented';
 import { DASH, formatShanghaiDate } from '../../../../lib/format';
+import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { offeringsQuery } from '../../queries';
@@ -26,16 +25,18 @@ export function OfferingsPanel({ search, onSearch }: FundTabProps) {
       id: 'code',
       header: t('holdings.code'),
       value: (r) => r.thscode ?? r.ticker ?? null,
-      cell: (r) =>
-        r.thscode && FUND_CODE_RE.test(r.thscode) ? (
-          <Link to="/fund/$thscode" params={{ thscode: r.thscode }}>
-            {r.thscode}
-          </Link>
-        ) : (
-          <span>
-            {r.ticker ?? DASH} <span className="muted">{t('offer.unlisted')}</span>
-          </span>
-        ),
+      cell: (r) => (
+        <FundLink
+          thscode={r.thscode}
+          fallback={
+            <span>
+              {r.ticker ?? DASH} <span className="muted">{t('offer.unlisted')}</span>
+            </span>
+          }
+        >
+          {r.thscode}
+        </FundLink>
+      ),
       hideable: false,
     },
     {

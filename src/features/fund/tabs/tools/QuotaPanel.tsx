@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { DataTable, type DataColumn } from '../../../../components/DataTable';
+import { FactsList } from '../../../../components/FactsList';
 import { Segmented } from '../../../../components/Segmented';
-import { FUND_CODE_RE } from '../../../../contract/operations/fund-common';
 import { QDII_QUOTA_TABS } from '../../../../contract/operations/fund-tools-terms';
 import { DASH, direction, formatNumber, formatPercent } from '../../../../lib/format';
+import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { quotaListQuery, quotaSummaryQuery } from '../../queries';
@@ -46,14 +46,7 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
       id: 'name',
       header: t('holdings.name'),
       value: (r) => r.name,
-      cell: (r) =>
-        FUND_CODE_RE.test(r.thscode) ? (
-          <Link to="/fund/$thscode" params={{ thscode: r.thscode }}>
-            {r.name}
-          </Link>
-        ) : (
-          r.name
-        ),
+      cell: (r) => <FundLink thscode={r.thscode}>{r.name}</FundLink>,
       hideable: false,
     },
     { id: 'code', header: t('holdings.code'), value: (r) => r.thscode, width: 100 },
@@ -97,24 +90,20 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
       {summary.isError ? (
         <FundError compact error={summary.error} onRetry={() => void summary.refetch()} />
       ) : (
-        <dl className="fund-ratios" data-testid="quota-summary">
-          <div>
-            <dt>{t('quota.total')}</dt>
-            <dd className="num">{s?.total ?? DASH}</dd>
-          </div>
-          <div>
-            <dt>{t('quota.purchasable')}</dt>
-            <dd className="num">{s?.buy ?? DASH}</dd>
-          </div>
-          <div>
-            <dt>{t('quota.unlimited')}</dt>
-            <dd className="num">{s?.unlimited ?? DASH}</dd>
-          </div>
-          <div>
-            <dt>{t('quota.totalLimit')}</dt>
-            <dd className="num">{s ? formatNumber(num(s.total_limit), lang, 0) : DASH}</dd>
-          </div>
-        </dl>
+        <FactsList
+          className="fund-ratios"
+          testId="quota-summary"
+          facts={[
+            { label: t('quota.total'), value: s?.total ?? DASH, valueClassName: 'num' },
+            { label: t('quota.purchasable'), value: s?.buy ?? DASH, valueClassName: 'num' },
+            { label: t('quota.unlimited'), value: s?.unlimited ?? DASH, valueClassName: 'num' },
+            {
+              label: t('quota.totalLimit'),
+              value: s ? formatNumber(num(s.total_limit), lang, 0) : DASH,
+              valueClassName: 'num',
+            },
+          ]}
+        />
       )}
       <QueryView query={list} height={200}>
         {() => (
