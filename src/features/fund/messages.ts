@@ -27,7 +27,6 @@ const MESSAGES = {
   'state.unsupported': ['该基金类型不提供此项数据', 'Not available for this fund type'],
   'state.notReady': ['暂无数据：服务尚未提供', 'No data yet: the service has none to give'],
   'state.code': ['代码 {code}', 'code {code}'],
-  'state.empty': ['暂无数据', 'No data'],
   'header.company': ['基金公司', 'Company'],
   'header.managers': ['基金经理', 'Managers'],
   'header.scale': ['基金规模', 'Fund size'],

@@ -13,7 +13,7 @@ import {
   type HolderStructure,
   type TopHolder,
 } from '../queries';
-import { QueryView, Section } from '../Section';
+import { FundQueryView, Section } from '../Section';
 import { BASES, type Basis } from '../url-state';
 import { ManagersPanel } from './holders/ManagersPanel';
 
@@ -84,7 +84,7 @@ function HolderStructurePanel({ fundRef, search, onSearch }: FundTabProps) {
         ) : undefined
       }
     >
-      <QueryView query={holders} height={180} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={holders} height={180} isEmpty={(d) => d.item.length === 0}>
         {() =>
           shown && (
             <>
@@ -150,7 +150,7 @@ function HolderStructurePanel({ fundRef, search, onSearch }: FundTabProps) {
             </>
           )
         }
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -179,7 +179,7 @@ function TopHoldersPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('top.title')} testId="top-holders">
-      <QueryView query={top} height={180}>
+      <FundQueryView query={top} height={180}>
         {(data) => (
           <>
             {data.item[0] && (
@@ -198,7 +198,7 @@ function TopHoldersPanel({ fundRef }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -213,7 +213,7 @@ function CompanyPanel({ fundRef }: FundTabProps) {
       {profile.isSuccess && companyId === null ? (
         <p className="muted">{t('company.none')}</p>
       ) : (
-        <QueryView query={company} height={100} isEmpty={(d) => d.item.length === 0}>
+        <FundQueryView query={company} height={100} isEmpty={(d) => d.item.length === 0}>
           {(data) => {
             const c = data.item[0];
             if (!c) return null;
@@ -238,7 +238,7 @@ function CompanyPanel({ fundRef }: FundTabProps) {
               />
             );
           }}
-        </QueryView>
+        </FundQueryView>
       )}
     </Section>
   );

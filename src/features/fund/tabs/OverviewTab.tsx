@@ -12,7 +12,7 @@ import type { FundTabProps } from '../FundTabs';
 import { isFundMessageKey, useFundText } from '../messages';
 import { NavChart } from '../NavChart';
 import { dividendsQuery, newsQuery, profileQuery, type Dividend, type FundProfile } from '../queries';
-import { FundError, QueryView, Section } from '../Section';
+import { FundError, FundQueryView, Section } from '../Section';
 
 type Fee = NonNullable<FundProfile['rate_info']>[number];
 
@@ -48,7 +48,7 @@ function ProfilePanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('profile.title')} testId="profile-panel">
-      <QueryView query={profile} height={220} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={profile} height={220} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const info = data.item[0];
           if (!info) return null;
@@ -105,7 +105,7 @@ function ProfilePanel({ fundRef }: FundTabProps) {
             </>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -164,7 +164,7 @@ function DividendsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('dividends.title')} testId="dividends-panel">
-      <QueryView query={dividends} height={220}>
+      <FundQueryView query={dividends} height={220}>
         {(data) => (
           <>
             {typeof data.dividend_count === 'number' && data.dividend_count > 0 && (
@@ -187,7 +187,7 @@ function DividendsPanel({ fundRef }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

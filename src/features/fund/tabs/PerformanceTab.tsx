@@ -17,7 +17,7 @@ import {
   returnsQuery,
   type Drawdowns,
 } from '../queries';
-import { QueryView, Section } from '../Section';
+import { FundQueryView, Section } from '../Section';
 import { ScoreTable } from '../ScoreTable';
 
 const PERIODS = RETURN_PERIODS;
@@ -121,7 +121,7 @@ function ReturnsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('returns.title')} testId="returns-panel">
-      <QueryView query={returns} height={330} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={returns} height={330} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <>
             <p className="muted num fund-section__meta">
@@ -137,7 +137,7 @@ function ReturnsPanel({ fundRef }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -180,7 +180,7 @@ function DrawdownsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('drawdowns.title')} testId="drawdowns-panel">
-      <QueryView query={drawdowns} height={330} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={drawdowns} height={330} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <DataTable
             id="fund-drawdowns"
@@ -191,7 +191,7 @@ function DrawdownsPanel({ fundRef }: FundTabProps) {
             exportName={`${fundRef.thscode}-drawdowns`}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -234,7 +234,7 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
   const last = items?.[items.length - 1];
   return (
     <Section title={`${t('history.title')} · ${t(`range.${search.range}`)}`} testId="history-panel">
-      <QueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
             <dl className="chart-legend num">
@@ -259,7 +259,7 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -336,7 +336,7 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('diag.title')} testId="diagnosis-panel">
-      <QueryView query={diagnosis} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={diagnosis} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const item = data.item[0];
           if (!item) return null;
@@ -417,7 +417,7 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
             </div>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

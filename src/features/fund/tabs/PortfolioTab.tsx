@@ -29,7 +29,7 @@ import {
   type HoldingKind,
   type ReportDate,
 } from '../queries';
-import { FundError, QueryView, Section } from '../Section';
+import { FundError, FundQueryView, Section } from '../Section';
 
 /** Summary ratios and latest holdings, stock and bond holdings per disclosed report, allocations. */
 export function PortfolioTab(props: FundTabProps) {
@@ -138,7 +138,7 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('portfolio.latest')} testId="latest-holdings">
-      <QueryView query={holdings} height={300}>
+      <FundQueryView query={holdings} height={300}>
         {(data) => {
           const first = data.item[0];
           const stats: [string, string][] = [
@@ -186,7 +186,7 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
             </>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -389,7 +389,7 @@ function ReportHoldingsPanel({ fundRef, search, onSearch, kind }: FundTabProps &
         ) : undefined
       }
     >
-      <QueryView
+      <FundQueryView
         query={dates}
         height={120}
         isEmpty={(d) => d.item.length === 0}
@@ -428,7 +428,7 @@ function ReportHoldingsPanel({ fundRef, search, onSearch, kind }: FundTabProps &
             )}
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -487,7 +487,7 @@ function IndustryPanel({ fundRef, search, onSearch }: FundTabProps) {
         ) : undefined
       }
     >
-      <QueryView query={industries} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={industries} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <ShareBars
             lang={lang}
@@ -496,7 +496,7 @@ function IndustryPanel({ fundRef, search, onSearch }: FundTabProps) {
               .map((i) => ({ label: i.industry_name ?? DASH, value: i.ratio_pct ?? null }))}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -513,7 +513,7 @@ function AssetAllocationPanel({ fundRef }: FundTabProps) {
   const allocation = useQuery(assetAllocationQuery(fundRef));
   return (
     <Section title={t('asset.title')} testId="asset-panel">
-      <QueryView query={allocation} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={allocation} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <>
             <ul className="fund-legend-keys">
@@ -561,7 +561,7 @@ function AssetAllocationPanel({ fundRef }: FundTabProps) {
             </ul>
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

@@ -10,7 +10,7 @@ import { DASH, direction, formatPercent } from '../../../../lib/format';
 import { FundLink } from '../../FundLink';
 import { useFundText } from '../../messages';
 import { managerExperienceQuery } from '../../queries';
-import { QueryView } from '../../Section';
+import { FundQueryView } from '../../Section';
 
 function useHistoryColumns(): DataColumn<ManagerHistoryFund>[] {
   const { t, lang } = useFundText();
@@ -46,7 +46,7 @@ export function ManagerExperience({ managerId }: { managerId: string }) {
   return (
     <>
       <h4 className="fund-subtitle">{t('manager.experience')}</h4>
-      <QueryView query={experience} height={160} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={experience} height={160} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const e = data.item[0];
           if (!e) return null;
@@ -108,7 +108,7 @@ export function ManagerExperience({ managerId }: { managerId: string }) {
             </div>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </>
   );
 }

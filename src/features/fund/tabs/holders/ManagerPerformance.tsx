@@ -8,12 +8,22 @@ import { formatPercent, formatShanghaiDate } from '../../../../lib/format';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { managerPerformanceQuery, type ManagerPerformancePoint } from '../../queries';
-import { QueryView } from '../../Section';
+import { FundQueryView } from '../../Section';
 
 const LINES = [
-  { id: 'manager', color: 'accent', pick: (r: ManagerPerformancePoint) => r.manager_return_pct },
-  { id: 'peer', color: 'ma5', pick: (r: ManagerPerformancePoint) => r.peer_return_pct },
-  { id: 'benchmark', color: 'ma10', pick: (r: ManagerPerformancePoint) => r.benchmark_return_pct },
+  {
+    id: 'manager',
+    label: 'line.manager',
+    color: 'accent',
+    pick: (r: ManagerPerformancePoint) => r.manager_return_pct,
+  },
+  { id: 'peer', label: 'line.peer', color: 'ma5', pick: (r: ManagerPerformancePoint) => r.peer_return_pct },
+  {
+    id: 'benchmark',
+    label: 'line.benchmark',
+    color: 'ma10',
+    pick: (r: ManagerPerformancePoint) => r.benchmark_return_pct,
+  },
 ] as const;
 
 /** The manager's return against peers and benchmark over the URL's range (`fund/managers/performance`). */
@@ -59,7 +69,7 @@ export function ManagerPerformance({
           />
         </span>
       </h4>
-      <QueryView query={performance} height={260} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={performance} height={260} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
             <FactsList
@@ -67,7 +77,7 @@ export function ManagerPerformance({
               facts={[
                 { label: t('legend.date'), value: formatShanghaiDate(last?.date_ms) },
                 ...LINES.map((line) => ({
-                  label: t(`line.${line.id}`),
+                  label: t(line.label),
                   value: formatPercent(last ? line.pick(last) : null, lang, { sign: true }),
                   className: `fund-key fund-key--${line.color}`,
                 })),
@@ -83,7 +93,7 @@ export function ManagerPerformance({
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </>
   );
 }

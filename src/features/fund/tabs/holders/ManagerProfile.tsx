@@ -4,7 +4,7 @@ import { managerRadarScores } from '../../../../contract/operations/fund-manager
 import { DASH, direction, formatPercent } from '../../../../lib/format';
 import { isFundMessageKey, useFundText } from '../../messages';
 import { managerDetailQuery, type ManagerDetail } from '../../queries';
-import { QueryView } from '../../Section';
+import { FundQueryView } from '../../Section';
 import { ScoreTable } from '../../ScoreTable';
 
 type RadarNode = NonNullable<ManagerDetail['radar_comparison']>[number];
@@ -86,8 +86,8 @@ function ProfileView({ managerId, manager: m }: { managerId: string; manager: Ma
 export function ManagerProfile({ managerId }: { managerId: string }) {
   const detail = useQuery(managerDetailQuery(managerId));
   return (
-    <QueryView query={detail} height={200} isEmpty={(d) => d.item.length === 0}>
+    <FundQueryView query={detail} height={200} isEmpty={(d) => d.item.length === 0}>
       {(data) => data.item[0] && <ProfileView managerId={managerId} manager={data.item[0]} />}
-    </QueryView>
+    </FundQueryView>
   );
 }

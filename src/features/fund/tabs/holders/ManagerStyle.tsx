@@ -5,7 +5,7 @@ import { DASH, formatAmount, formatPercent } from '../../../../lib/format';
 import { FundLink } from '../../FundLink';
 import { useFundText } from '../../messages';
 import { managerStyleQuery } from '../../queries';
-import { QueryView } from '../../Section';
+import { FundQueryView } from '../../Section';
 
 /** The manager's investment style (`fund/managers/investment-style`): representative fund, scale, idea, industries. */
 export function ManagerStyle({ managerId }: { managerId: string }) {
@@ -14,7 +14,7 @@ export function ManagerStyle({ managerId }: { managerId: string }) {
   return (
     <>
       <h4 className="fund-subtitle">{t('manager.style')}</h4>
-      <QueryView query={style} height={160} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={style} height={160} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const s = data.item[0];
           if (!s) return null;
@@ -50,7 +50,7 @@ export function ManagerStyle({ managerId }: { managerId: string }) {
             />
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </>
   );
 }

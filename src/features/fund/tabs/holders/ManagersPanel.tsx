@@ -3,7 +3,7 @@ import { Segmented } from '../../../../components/Segmented';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { profileQuery } from '../../queries';
-import { QueryView, Section } from '../../Section';
+import { FundQueryView, Section } from '../../Section';
 import { ManagerExperience } from './ManagerExperience';
 import { ManagerPerformance } from './ManagerPerformance';
 import { ManagerProfile } from './ManagerProfile';
@@ -31,7 +31,7 @@ export function ManagersPanel({ fundRef, search, onSearch }: FundTabProps) {
         ) : undefined
       }
     >
-      <QueryView
+      <FundQueryView
         query={profile}
         height={300}
         isEmpty={() => managers.length === 0}
@@ -53,7 +53,7 @@ export function ManagersPanel({ fundRef, search, onSearch }: FundTabProps) {
             </div>
           )
         }
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import { BACKTEST_FREQUENCIES } from '../../../../contract/operations/fund-tools
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { backtestIndicatorsQuery, type BacktestIndicator } from '../../queries';
-import { QueryView, Section } from '../../Section';
+import { FundQueryView, Section } from '../../Section';
 import { backtestProblemWords, buildBacktestFormSchema, formOf } from './backtest-form';
 import { BacktestResultView } from './BacktestResultView';
 import { ConditionRows } from './ConditionRows';
@@ -19,9 +19,9 @@ export function BacktestPanel(props: FundTabProps) {
   const indicators = useQuery(backtestIndicatorsQuery());
   return (
     <Section title={t('bt.title')} testId="backtest-panel">
-      <QueryView query={indicators} height={160} isEmpty={(d) => d.length === 0}>
+      <FundQueryView query={indicators} height={160} isEmpty={(d) => d.length === 0}>
         {(list) => <BacktestFormView {...props} indicators={list} />}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

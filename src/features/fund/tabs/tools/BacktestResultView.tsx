@@ -6,7 +6,7 @@ import { direction, formatNumber, formatPercent } from '../../../../lib/format';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { backtestQuery, type BacktestResult } from '../../queries';
-import { QueryView } from '../../Section';
+import { FundQueryView } from '../../Section';
 import type { BacktestState } from '../../url-state';
 import { curveOf } from './curve';
 
@@ -62,7 +62,7 @@ export function BacktestResultView({
   ];
   return (
     <div className="fund-backtest__result" data-testid="backtest-result">
-      <QueryView query={result} height={320}>
+      <FundQueryView query={result} height={320}>
         {(data) => {
           const curve = curveOf(data.curve_points);
           const m = data.metrics;
@@ -119,7 +119,7 @@ export function BacktestResultView({
             </>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </div>
   );
 }

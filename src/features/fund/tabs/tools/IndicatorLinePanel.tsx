@@ -9,7 +9,7 @@ import { rangeWindow } from '../../dates';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { indicatorLineQuery } from '../../queries';
-import { QueryView, Section } from '../../Section';
+import { FundQueryView, Section } from '../../Section';
 import { formatList } from '../../url-state';
 import { IndicatorPicker, PANE_COLORS, isIndicatorId, useIndicators } from './indicators';
 
@@ -62,7 +62,7 @@ export function IndicatorLinePanel({ fundRef, search, onSearch }: FundTabProps) 
         value={ids}
         onChange={(next) => onSearch({ ind: formatList(next, FUND_INDICATOR_IDS) }, { replace: true })}
       />
-      <QueryView query={line} height={80 + 120 * ids.length} isEmpty={(d) => d.time_range.length === 0}>
+      <FundQueryView query={line} height={80 + 120 * ids.length} isEmpty={(d) => d.time_range.length === 0}>
         {(d) => (
           <>
             <ul className="fund-legend-keys">
@@ -85,7 +85,7 @@ export function IndicatorLinePanel({ fundRef, search, onSearch }: FundTabProps) 
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

@@ -7,7 +7,7 @@ import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { TABLE_PAGE_SIZE, indicatorTableQuery, profileQuery } from '../../queries';
-import { QueryView, Section } from '../../Section';
+import { FundQueryView, Section } from '../../Section';
 import { TABLE_SCOPES } from '../../url-state';
 import { useIndicators } from './indicators';
 
@@ -92,7 +92,7 @@ export function IndicatorTablePanel({ fundRef, search, onSearch }: FundTabProps)
         />
       }
     >
-      <QueryView query={table} height={240}>
+      <FundQueryView query={table} height={240}>
         {(data) => (
           <>
             <p className="muted num fund-section__meta">
@@ -110,7 +110,7 @@ export function IndicatorTablePanel({ fundRef, search, onSearch }: FundTabProps)
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

@@ -6,7 +6,7 @@ import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { offeringsQuery } from '../../queries';
-import { QueryView, Section } from '../../Section';
+import { FundQueryView, Section } from '../../Section';
 import { OFFER_STATES } from '../../url-state';
 
 type Offering = {
@@ -65,7 +65,7 @@ export function OfferingsPanel({ search, onSearch }: FundTabProps) {
         />
       }
     >
-      <QueryView query={offerings} height={200}>
+      <FundQueryView query={offerings} height={200}>
         {(data) => (
           <DataTable
             id="fund-offerings"
@@ -82,7 +82,7 @@ export function OfferingsPanel({ search, onSearch }: FundTabProps) {
             exportName={`fund-offerings-${search.offer}`}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

@@ -9,7 +9,7 @@ import { FundLink } from '../../FundLink';
 import type { FundTabProps } from '../../FundTabs';
 import { useFundText } from '../../messages';
 import { quotaListQuery, quotaSummaryQuery } from '../../queries';
-import { FundError, QueryView, Section } from '../../Section';
+import { FundError, FundQueryView, Section } from '../../Section';
 import { BUY_FILTERS } from '../../url-state';
 
 interface QuotaRow {
@@ -105,7 +105,7 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
           ]}
         />
       )}
-      <QueryView query={list} height={200}>
+      <FundQueryView query={list} height={200}>
         {() => (
           <DataTable
             id="fund-qdii-quotas"
@@ -117,7 +117,7 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
             exportName={`qdii-${search.qtab}-${search.buy}`}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
