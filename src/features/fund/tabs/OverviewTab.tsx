@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { Empty } from '../../../components/states';
 import {
@@ -54,43 +55,45 @@ function ProfilePanel({ fundRef }: FundTabProps) {
           if (!info) return null;
           return (
             <>
-              <dl className="fund-facts">
-                <div>
-                  <dt>{t('header.inception')}</dt>
-                  <dd className="num">{formatShanghaiDate(info.estab_date)}</dd>
-                </div>
-                <div>
-                  <dt>{t('header.company')}</dt>
-                  <dd>{info.mgmt_name ?? DASH}</dd>
-                </div>
-                {(info.manager_info ?? []).map((m) => (
-                  <div key={m.manager_id}>
-                    <dt>{m.manager_name ?? m.manager_id}</dt>
-                    <dd className="num">
-                      {t('manager.tenure', {
-                        days: formatNumber(m.tenure_days, lang, 0),
-                        ret: formatPercent(m.tenure_return_pct, lang, { sign: true }),
-                      })}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FactsList
+                className="fund-facts"
+                facts={[
+                  {
+                    label: t('header.inception'),
+                    value: formatShanghaiDate(info.estab_date),
+                    valueClassName: 'num',
+                  },
+                  { label: t('header.company'), value: info.mgmt_name ?? DASH },
+                  ...(info.manager_info ?? []).map((m) => ({
+                    id: m.manager_id,
+                    label: m.manager_name ?? m.manager_id,
+                    value: t('manager.tenure', {
+                      days: formatNumber(m.tenure_days, lang, 0),
+                      ret: formatPercent(m.tenure_return_pct, lang, { sign: true }),
+                    }),
+                    valueClassName: 'num',
+                  })),
+                ]}
+              />
               {(info.trade_rule ?? []).length > 0 && (
                 <>
                   <h3 className="fund-subtitle">{t('profile.rules')}</h3>
-                  <dl className="fund-facts">
-                    {(info.trade_rule ?? []).map((r, i) => (
-                      <div key={`${r.title ?? ''}-${i}`}>
-                        <dt>{r.title ?? DASH}</dt>
-                        <dd className="num">
+                  <FactsList
+                    className="fund-facts"
+                    facts={(info.trade_rule ?? []).map((r, i) => ({
+                      id: `${r.title ?? ''}-${i}`,
+                      label: r.title ?? DASH,
+                      value: (
+                        <>
                           {r.display_time ?? DASH}
                           {typeof r.time_ms === 'number' && (
                             <span className="muted"> · {formatShanghaiDate(r.time_ms)}</span>
                           )}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    }))}
+                  />
                 </>
               )}
               <h3 className="fund-subtitle">{t('profile.fees')}</h3>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useServerToday } from '../../../api/live';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../../lib/format';
@@ -237,18 +238,18 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
       <FundQueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
-            <dl className="chart-legend num">
-              <div>
-                <dt>{t('history.latest', { date: formatShanghaiDate(last?.date_ms) })}</dt>
-                <dd />
-              </div>
-              {HISTORY_FIELDS.map((f) => (
-                <div key={f.key} className={`fund-key fund-key--${f.color}`}>
-                  <dt>{t(f.label)}</dt>
-                  <dd>{formatNumber(last?.[f.key], lang, 1)}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactsList
+              className="chart-legend num"
+              facts={[
+                { label: t('history.latest', { date: formatShanghaiDate(last?.date_ms) }), value: null },
+                ...HISTORY_FIELDS.map((f) => ({
+                  id: f.key,
+                  label: t(f.label),
+                  value: formatNumber(last?.[f.key], lang, 1),
+                  className: `fund-key fund-key--${f.color}`,
+                })),
+              ]}
+            />
             <TimeChart
               series={series}
               height={300}
@@ -379,40 +380,48 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
                 />
               )}
               {own.success && (
-                <dl className="fund-facts">
-                  <div>
-                    <dt>{t('diag.maxDrawdown')}</dt>
-                    <dd className="num">
-                      {formatPercent(own.data.max_drawdown_pct, lang)}
-                      {peer.success && (
-                        <span className="muted">
-                          {' '}
-                          · {t('diag.peers')} {formatPercent(peer.data.max_drawdown_pct, lang)}
-                        </span>
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('diag.drawdownSpan')}</dt>
-                    <dd className="num">
-                      {own.data.drawdown_start_date ?? DASH} – {own.data.drawdown_end_date ?? DASH}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('diag.recovery')}</dt>
-                    <dd className="num">
-                      {own.data.recovery_days === null
-                        ? t('diag.notRecovered')
-                        : formatNumber(own.data.recovery_days, lang, 0)}
-                      {peer.success && typeof peer.data.recovery_days === 'number' && (
-                        <span className="muted">
-                          {' '}
-                          · {t('diag.peers')} {formatNumber(peer.data.recovery_days, lang, 0)}
-                        </span>
-                      )}
-                    </dd>
-                  </div>
-                </dl>
+                <FactsList
+                  className="fund-facts"
+                  facts={[
+                    {
+                      label: t('diag.maxDrawdown'),
+                      value: (
+                        <>
+                          {formatPercent(own.data.max_drawdown_pct, lang)}
+                          {peer.success && (
+                            <span className="muted">
+                              {' '}
+                              · {t('diag.peers')} {formatPercent(peer.data.max_drawdown_pct, lang)}
+                            </span>
+                          )}
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    },
+                    {
+                      label: t('diag.drawdownSpan'),
+                      value: `${own.data.drawdown_start_date ?? DASH} – ${own.data.drawdown_end_date ?? DASH}`,
+                      valueClassName: 'num',
+                    },
+                    {
+                      label: t('diag.recovery'),
+                      value: (
+                        <>
+                          {own.data.recovery_days === null
+                            ? t('diag.notRecovered')
+                            : formatNumber(own.data.recovery_days, lang, 0)}
+                          {peer.success && typeof peer.data.recovery_days === 'number' && (
+                            <span className="muted">
+                              {' '}
+                              · {t('diag.peers')} {formatNumber(peer.data.recovery_days, lang, 0)}
+                            </span>
+                          )}
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    },
+                  ]}
+                />
               )}
             </div>
           );

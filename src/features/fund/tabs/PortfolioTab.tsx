@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { StockLink } from '../../../components/StockLink';
 import { Segmented } from '../../../components/Segmented';
@@ -166,14 +167,11 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
                   })}
                 </p>
               )}
-              <dl className="fund-ratios" data-testid="portfolio-ratios">
-                {stats.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd className="num">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactsList
+                className="fund-ratios"
+                testId="portfolio-ratios"
+                facts={stats.map(([label, value]) => ({ label, value, valueClassName: 'num' }))}
+              />
               <DataTable
                 id="fund-latest-holdings"
                 label={t('portfolio.latest')}
