@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProblems } from '../../../../components/FormProblems';
 import { Segmented } from '../../../../components/Segmented';
@@ -23,6 +23,30 @@ export function BacktestPanel(props: FundTabProps) {
         {(list) => <BacktestFormView {...props} indicators={list} />}
       </FundQueryView>
     </Section>
+  );
+}
+
+/** One of the plan's numbers, typed as text; marked invalid when the plan refuses it. */
+function NumberField({
+  label,
+  narrow = false,
+  invalid,
+  ...input
+}: {
+  label: string;
+  inputMode: 'numeric' | 'decimal';
+  narrow?: boolean;
+  invalid: boolean;
+} & UseFormRegisterReturn) {
+  return (
+    <label className="fund-field">
+      <span className="fund-field__label">{label}</span>
+      <input
+        className={narrow ? 'fund-input fund-input--narrow' : 'fund-input'}
+        aria-invalid={invalid ? true : undefined}
+        {...input}
+      />
+    </label>
   );
 }
 
@@ -71,24 +95,19 @@ function BacktestFormView({
               />
             )}
           />
-          <label className="fund-field">
-            <span className="fund-field__label">{t('bt.maxBuys')}</span>
-            <input
-              className="fund-input fund-input--narrow"
-              inputMode="numeric"
-              aria-invalid={formState.errors.n ? true : undefined}
-              {...register('n')}
-            />
-          </label>
-          <label className="fund-field">
-            <span className="fund-field__label">{t('bt.perBuy')}</span>
-            <input
-              className="fund-input"
-              inputMode="decimal"
-              aria-invalid={formState.errors.a ? true : undefined}
-              {...register('a')}
-            />
-          </label>
+          <NumberField
+            label={t('bt.maxBuys')}
+            inputMode="numeric"
+            narrow
+            invalid={formState.errors.n !== undefined}
+            {...register('n')}
+          />
+          <NumberField
+            label={t('bt.perBuy')}
+            inputMode="decimal"
+            invalid={formState.errors.a !== undefined}
+            {...register('a')}
+          />
           <button type="submit" className="btn" data-testid="run-backtest">
             {t('bt.run')}
           </button>
