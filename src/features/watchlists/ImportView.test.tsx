@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { renderAt, serverList, serverState, startUiServer, type UiServer } from './ui.testkit';
 
 /**
@@ -52,6 +53,23 @@ describe('the index', () => {
     fireEvent.submit(field);
     expect(await screen.findByText('已有同名的清单（不区分大小写），请换一个名称。')).toBeTruthy();
     expect(await lists()).toHaveLength(1);
+  });
+
+  it("refuses a name the contract refuses (too long, control characters) in the reader's words, without a write", async () => {
+    renderAt('/watchlists');
+    const field = await screen.findByLabelText('新清单名称');
+    fireEvent.change(field, { target: { value: '长'.repeat(WATCHLIST_LIMITS.name_length + 1) } });
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `名称最多 ${WATCHLIST_LIMITS.name_length} 个字`,
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Changing the name takes the refusal away until the next try.
+    fireEvent.change(field, { target: { value: 'Bank\u0007s' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe('名称不能含控制字符');
+    expect(await lists()).toEqual([]);
   });
 
   it('renames in place: Enter saves, Esc cancels', async () => {

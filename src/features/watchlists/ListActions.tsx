@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { WatchlistItem } from '../../api/watchlists';
-import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
+import { WATCHLIST_LIMITS, normaliseText, watchlistNameSchema } from '../../contract/watchlists';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
 import { watchlistCsvText, watchlistFileName } from './csv';
@@ -129,13 +129,20 @@ export function ShareButton({ name, items }: { name: string; items: readonly Wat
   );
 }
 
-/** The problem with a list name, or null (the contract's rule: 1 to `name_length` characters after trimming). */
+/**
+ * The problem with a list name in the reader's words, or null. The contract's name schema decides (1 to
+ * `name_length` characters after trimming, no control characters); this only finds the words.
+ */
 export function nameProblem(name: string, t: ReturnType<typeof useWatchlistText>['t']): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return t('name.empty');
-  if (textLength(trimmed) > WATCHLIST_LIMITS.name_length)
-    return t('name.tooLong', { max: WATCHLIST_LIMITS.name_length });
-  return null;
+  const parsed = watchlistNameSchema.safeParse(name);
+  if (parsed.success) return null;
+  const rules = parsed.error.issues.map((issue): unknown =>
+    issue.code === 'custom' ? issue.params?.['rule'] : undefined,
+  );
+  if (rules.includes('format')) return t('name.format');
+  return normaliseText(name).trim() === ''
+    ? t('name.empty')
+    : t('name.tooLong', { max: WATCHLIST_LIMITS.name_length });
 }
 
 /** Rename in place: Enter saves, Esc cancels. */
