@@ -89,6 +89,18 @@ describe('the index', () => {
     expect(await lists()).toEqual([{ id: 1, name: 'Banks' }]);
   });
 
+  it('keeps the rename open with the reason when the new name is refused, and sends nothing', async () => {
+    await serverList(ui, 'Core', []);
+    renderAt('/watchlists');
+    fireEvent.click(await screen.findByRole('button', { name: '重命名 Core' }));
+    const field = screen.getByRole('textbox', { name: '「Core」的新名称' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入名称');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await lists()).toEqual([{ id: 1, name: 'Core' }]);
+  });
+
   it('deletes only after confirmation naming the list and its size', async () => {
     await serverList(ui, 'Core', ['600519.SH', '000001.SZ']);
     renderAt('/watchlists');
