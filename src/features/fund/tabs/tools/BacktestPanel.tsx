@@ -26,6 +26,8 @@ export function BacktestPanel(props: FundTabProps) {
   );
 }
 
+const SIDES = ['buy', 'sell'] as const;
+
 /** One of the plan's numbers, typed as text; marked invalid when the plan refuses it. */
 function NumberField({
   label,
@@ -68,20 +70,16 @@ function BacktestFormView({
   return (
     <>
       <form className="fund-backtest" onSubmit={handleSubmit((bt) => onSearch({ bt }))} noValidate>
-        <ConditionRows
-          side="buy"
-          control={control}
-          register={register}
-          errors={formState.errors}
-          indicators={indicators}
-        />
-        <ConditionRows
-          side="sell"
-          control={control}
-          register={register}
-          errors={formState.errors}
-          indicators={indicators}
-        />
+        {SIDES.map((side) => (
+          <ConditionRows
+            key={side}
+            side={side}
+            control={control}
+            register={register}
+            errors={formState.errors}
+            indicators={indicators}
+          />
+        ))}
         <div className="fund-toolbar">
           <Controller
             control={control}

@@ -10,17 +10,12 @@ import { TABLE_PAGE_SIZE, indicatorTableQuery, profileQuery } from '../../querie
 import { FundQueryView, Section } from '../../Section';
 import { TABLE_SCOPES } from '../../url-state';
 import { useIndicators } from './indicators';
+import { numberOfText } from './numbers';
 
 interface TableRow {
   thscode: string;
   name: string | null;
   values: (string | null)[];
-}
-
-function cellNumber(value: string | null): number | null {
-  if (value === null) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
 }
 
 /** The chosen indicators of the fund beside its company's funds or every fund of its type. */
@@ -66,9 +61,9 @@ export function IndicatorTablePanel({ fundRef, search, onSearch }: FundTabProps)
     ...ids.map((id, i): DataColumn<TableRow> => ({
       id,
       header: t(`ind.${id}`),
-      value: (r) => cellNumber(r.values[i] ?? null),
+      value: (r) => numberOfText(r.values[i] ?? null),
       cell: (r) => {
-        const v = cellNumber(r.values[i] ?? null);
+        const v = numberOfText(r.values[i] ?? null);
         return id === 'fund_scale'
           ? formatAmount(v, lang)
           : formatNumber(v, lang, id.includes('nav') ? 4 : 2);

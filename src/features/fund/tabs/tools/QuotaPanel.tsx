@@ -11,6 +11,7 @@ import { useFundText } from '../../messages';
 import { quotaListQuery, quotaSummaryQuery } from '../../queries';
 import { FundError, FundQueryView, Section } from '../../Section';
 import { BUY_FILTERS } from '../../url-state';
+import { numberOfText } from './numbers';
 
 interface QuotaRow {
   group: string;
@@ -40,7 +41,6 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
       ),
     [list.data],
   );
-  const num = (v: string | null) => (v === null ? null : Number.isFinite(Number(v)) ? Number(v) : null);
   const columns: DataColumn<QuotaRow>[] = [
     {
       id: 'name',
@@ -55,16 +55,18 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
       id: 'quota',
       header: t('quota.quota'),
       // Null means unlimited: it sorts above every number.
-      value: (r) => (r.quota === null ? Number.POSITIVE_INFINITY : num(r.quota)),
-      cell: (r) => (r.quota === null ? t('quota.noLimit') : formatNumber(num(r.quota), lang, 0)),
+      value: (r) => (r.quota === null ? Number.POSITIVE_INFINITY : numberOfText(r.quota)),
+      cell: (r) => (r.quota === null ? t('quota.noLimit') : formatNumber(numberOfText(r.quota), lang, 0)),
       numeric: true,
     },
     {
       id: 'year',
       header: t('quota.year'),
-      value: (r) => num(r.year),
+      value: (r) => numberOfText(r.year),
       cell: (r) => (
-        <span className={direction(num(r.year))}>{formatPercent(num(r.year), lang, { sign: true })}</span>
+        <span className={direction(numberOfText(r.year))}>
+          {formatPercent(numberOfText(r.year), lang, { sign: true })}
+        </span>
       ),
       numeric: true,
     },
@@ -99,7 +101,7 @@ export function QuotaPanel({ search, onSearch }: FundTabProps) {
             { label: t('quota.unlimited'), value: s?.unlimited ?? DASH, valueClassName: 'num' },
             {
               label: t('quota.totalLimit'),
-              value: s ? formatNumber(num(s.total_limit), lang, 0) : DASH,
+              value: s ? formatNumber(numberOfText(s.total_limit), lang, 0) : DASH,
               valueClassName: 'num',
             },
           ]}
