@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/contract/catalog';
+import {
+  managerAwards,
+  managerHeavyAssets,
+  managerIndustryPreferences,
+  managerInvestmentHistory,
+  managerRadarScores,
+} from '../../src/contract/operations/fund-managers-shapes';
 import { AFTER_CLOSE, TRADING_MORNING, call, fetchData, simulatorsForFile } from './testkit';
 
 const nav = catalog['fund/performance/nav'];
@@ -244,6 +251,22 @@ describe('profile, managers and company', () => {
       }
       const c = (await fetchData(app, company, { company_id: p?.company_id ?? '' })).item[0];
       expect(c?.company_name).toBe(p?.mgmt_name);
+    }
+  });
+
+  it('answers the pass-through fields in the shapes the fund page reads them (contract/fund-managers-shapes)', async () => {
+    const p = (await fetchData(app, profile, { fund_type: 'otc', thscode: '005827.OF' })).item[0];
+    const id = p?.manager_info?.[0]?.manager_id ?? '';
+    const style = (await fetchData(app, managerStyle, { manager_id: id })).item[0];
+    expect(managerIndustryPreferences.safeParse(style?.industry_preferences).success).toBe(true);
+    const e = (await fetchData(app, managerExperience, { manager_id: id })).item[0];
+    expect(managerInvestmentHistory.parse(e?.investment_history).funds.length).toBeGreaterThan(0);
+    expect(managerHeavyAssets.safeParse(e?.heavy_assets).success).toBe(true);
+    expect(managerAwards.safeParse(e?.awards ?? []).success).toBe(true);
+    const detail = (await fetchData(app, managerDetail, { manager_id: id })).item[0];
+    for (const node of detail?.radar_comparison ?? []) {
+      expect(managerRadarScores.safeParse(node.manager_scores).success).toBe(true);
+      expect(managerRadarScores.safeParse(node.peer_average_scores).success).toBe(true);
     }
   });
 

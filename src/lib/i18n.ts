@@ -126,6 +126,7 @@ const MESSAGES = {
   'asset.options': ['期权', 'Options'],
   'exchange.none': ['场外', 'OTC'],
   'state.loading': ['加载中…', 'Loading…'],
+  'state.empty': ['暂无数据', 'No data'],
   'state.error': ['请求失败', 'Request failed'],
   'state.retry': ['重试', 'Retry'],
   'state.code': ['错误码', 'Code'],

@@ -9,7 +9,8 @@ import { fundTypeHint } from './fund-common';
 export { MANAGER_RANGES } from './fund-managers-terms';
 
 // Inner structures of the pass-through fields (industry preferences, awards, heavy assets, investment
-// history, the radar's inner objects) are not shown by the spec: they stay `unknown` for the UI to narrow.
+// history, the radar's inner objects) are not shown by the spec: they stay `unknown` here, and the UI narrows
+// them with the shapes in fund-managers-shapes.ts.
 
 export const managerStyleItem = z.looseObject({
   representative_fund_thscode: strOrNull,

@@ -41,3 +41,9 @@ export const QDII_QUOTA_TABS = [
 ] as const;
 
 export type QdiiQuotaTab = (typeof QDII_QUOTA_TABS)[number];
+
+/**
+ * The dashboard's back-test plan (what its form sends and its links keep): conditions per side, most buys
+ * and the largest amount per buy. The service documents none of these limits; they bound what a link can ask.
+ */
+export const BACKTEST_PLAN_LIMITS = { conditions: 5, maxBuys: 1000, perBuyMax: 1e9 } as const;

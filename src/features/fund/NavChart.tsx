@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useServerToday } from '../../api/live';
 import type { InstrumentRecord } from '../../api/instruments';
+import { FactsList } from '../../components/FactsList';
 import { Segmented } from '../../components/Segmented';
 import { TimeChart, type ChartSeries, type MarkerSpec } from '../../components/chart/TimeChart';
 import type { ColorRole } from '../../components/chart/palette';
@@ -258,18 +259,24 @@ export function NavChart({
         )}
         {active.isFetching && <span className="spinner fund-toolbar__busy" aria-hidden="true" />}
       </div>
-      <dl className="chart-legend num" data-testid="chart-legend">
-        <div>
-          <dt>{t('legend.date')}</dt>
-          <dd data-testid="legend-date">{at === undefined ? DASH : formatShanghaiDate(at)}</dd>
-        </div>
-        {legend.map((entry) => (
-          <div key={entry.id} className={entry.color ? `fund-key fund-key--${entry.color}` : undefined}>
-            <dt>{entry.label}</dt>
-            <dd data-testid={`legend-${entry.id}`}>{entry.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactsList
+        className="chart-legend num"
+        testId="chart-legend"
+        facts={[
+          {
+            label: t('legend.date'),
+            value: at === undefined ? DASH : formatShanghaiDate(at),
+            valueTestId: 'legend-date',
+          },
+          ...legend.map((entry) => ({
+            id: entry.id,
+            label: entry.label,
+            value: entry.value,
+            className: entry.color ? `fund-key fund-key--${entry.color}` : undefined,
+            valueTestId: `legend-${entry.id}`,
+          })),
+        ]}
+      />
       <div className="fund-chart__body" style={{ height: CHART_HEIGHT }}>
         {active.isError && !active.data ? (
           <div className="fund-chart__cover fund-chart__empty" data-testid="chart-refused">

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { ApiError, ErrorCode } from '../../contract/envelope';
-import { Empty, ErrorState } from '../../components/states';
+import { QueryView, type QueryViewProps } from '../../components/QueryView';
+import { ErrorState } from '../../components/states';
 import { useFundText } from './messages';
 
 /**
@@ -77,36 +78,7 @@ export function FundError({
   return <ErrorState compact={compact} error={error} onRetry={onRetry} />;
 }
 
-export interface QueryLike<T> {
-  data: T | undefined;
-  error: unknown;
-  isPending: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-}
-
-/**
- * Renders a query's data, or its state: a loading block of `height`, the error (kept when earlier data
- * is on screen), or `empty` when `isEmpty` says there is nothing to show.
- */
-export function QueryView<T>({
-  query,
-  height = 120,
-  isEmpty,
-  empty,
-  children,
-}: {
-  query: QueryLike<T>;
-  height?: number;
-  isEmpty?: (data: T) => boolean;
-  empty?: ReactNode;
-  children: (data: T) => ReactNode;
-}) {
-  const { t } = useFundText();
-  if (query.data === undefined) {
-    if (query.isError) return <FundError error={query.error} onRetry={() => void query.refetch()} />;
-    return <div className="skel fund-skel" style={{ height }} aria-hidden="true" />;
-  }
-  if (isEmpty?.(query.data)) return <Empty>{empty ?? t('state.empty')}</Empty>;
-  return <>{children(query.data)}</>;
+/** The shared QueryView with the fund page's reading of errors (FundError: 3004 and 3002 as facts). */
+export function FundQueryView<T>(props: Omit<QueryViewProps<T>, 'renderError'>) {
+  return <QueryView {...props} renderError={(error, retry) => <FundError error={error} onRetry={retry} />} />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pickReports } from './tabs/PortfolioTab';
 import { pickBasis } from './tabs/HoldersTab';
 import { returnRows } from './tabs/PerformanceTab';
-import { curveOf } from './tabs/ToolsTab';
+import { curveOf } from './tabs/tools/curve';
 import { shanghaiMidnight } from '../../contract/time';
 
 const report = (type: string, date: string) => ({ report_type: type, end_date_ms: shanghaiMidnight(date) });

@@ -34,6 +34,8 @@ export type ReportDate = DataOf<'fund/portfolio/stock-report-dates'>['item'][num
 export type HolderStructure = DataOf<'fund/holders/detail'>['item'][number];
 export type TopHolder = DataOf<'fund/holders/top'>['item'][number];
 export type Article = DataOf<'fund/news/article-list'>['item'][number];
+export type ManagerDetail = DataOf<'fund/managers/detail'>['item'][number];
+export type ManagerPerformancePoint = DataOf<'fund/managers/performance'>['item'][number];
 export type BacktestIndicator = DataOf<'fund/backtest/indicators'>[number];
 export type BacktestResult = DataOf<'fund/backtest/result'>;
 

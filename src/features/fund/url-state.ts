@@ -6,12 +6,12 @@ import { NAV_RANGES } from '../../contract/operations/fund-performance-terms';
 import { MANAGER_RANGES } from '../../contract/operations/fund-managers-terms';
 import { FUND_CODE_RE } from '../../contract/operations/fund-common-terms';
 import {
-  BACKTEST_FREQUENCIES,
   FUND_INDICATOR_IDS,
   INDICATOR_TIME_TYPES,
   QDII_QUOTA_TABS,
   type FundIndicatorId,
 } from '../../contract/operations/fund-tools-terms';
+import { buildBacktestPlanSchema, type BacktestPlan } from '../../contract/operations/fund-backtest-plan';
 
 /**
  * The whole view state of the fund page and of the fund comparison, as URL search parameters. Every
@@ -110,28 +110,12 @@ const optionalId = () =>
     .optional()
     .catch(undefined);
 
-/** One back-test condition: indicator code, operator and threshold (as the available-indicator list offers). */
-const conditionSchema = () =>
-  z.object({
-    i: z.string().regex(/^[\w.-]{1,64}$/),
-    o: z.string().regex(/^[<>=!]{1,2}$/),
-    v: z.number().finite(),
-  });
-
 /**
- * The back-test that was run, so that a link reopens its result: conditions, check frequency, most buys
- * and amount per buy. A malformed one is dropped (the form then starts empty).
+ * The back-test that was run, so that a link reopens its result (the contract's plan). A malformed one
+ * is dropped (the form then starts empty).
  */
-const buildBacktestSchema = () =>
-  z.object({
-    buy: z.array(conditionSchema()).min(1).max(5),
-    sell: z.array(conditionSchema()).max(5),
-    f: z.enum(BACKTEST_FREQUENCIES),
-    n: z.number().int().min(1).max(1000),
-    a: z.number().positive().max(1e9),
-  });
-export const backtestSchema = lazySchema(buildBacktestSchema);
-export type BacktestState = z.output<ReturnType<typeof buildBacktestSchema>>;
+export const backtestSchema = lazySchema(buildBacktestPlanSchema);
+export type BacktestState = BacktestPlan;
 
 const buildFundSearchSchema = () =>
   z.object({

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { WATCHLIST_LIMITS } from '../../contract/watchlists';
 import { renderAt, serverList, serverState, startUiServer, type UiServer } from './ui.testkit';
 
 /**
@@ -54,6 +55,23 @@ describe('the index', () => {
     expect(await lists()).toHaveLength(1);
   });
 
+  it("refuses a name the contract refuses (too long, control characters) in the reader's words, without a write", async () => {
+    renderAt('/watchlists');
+    const field = await screen.findByLabelText('新清单名称');
+    fireEvent.change(field, { target: { value: '长'.repeat(WATCHLIST_LIMITS.name_length + 1) } });
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `名称最多 ${WATCHLIST_LIMITS.name_length} 个字`,
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Changing the name takes the refusal away until the next try.
+    fireEvent.change(field, { target: { value: 'Bank\u0007s' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe('名称不能含控制字符');
+    expect(await lists()).toEqual([]);
+  });
+
   it('renames in place: Enter saves, Esc cancels', async () => {
     await serverList(ui, 'Core', []);
     renderAt('/watchlists');
@@ -69,6 +87,18 @@ describe('the index', () => {
     fireEvent.submit(screen.getByRole('textbox', { name: '「Core」的新名称' }));
     expect(await screen.findByRole('link', { name: 'Banks' })).toBeTruthy();
     expect(await lists()).toEqual([{ id: 1, name: 'Banks' }]);
+  });
+
+  it('keeps the rename open with the reason when the new name is refused, and sends nothing', async () => {
+    await serverList(ui, 'Core', []);
+    renderAt('/watchlists');
+    fireEvent.click(await screen.findByRole('button', { name: '重命名 Core' }));
+    const field = screen.getByRole('textbox', { name: '「Core」的新名称' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.submit(field);
+    expect((await screen.findByRole('alert')).textContent).toBe('请输入名称');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(await lists()).toEqual([{ id: 1, name: 'Core' }]);
   });
 
   it('deletes only after confirmation naming the list and its size', async () => {

@@ -1,7 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import type { WatchlistItem } from '../../api/watchlists';
-import { WATCHLIST_LIMITS, textLength } from '../../contract/watchlists';
+import {
+  WATCHLIST_LIMITS,
+  normaliseText,
+  renameWatchlistBody,
+  watchlistNameSchema,
+} from '../../contract/watchlists';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
 import { watchlistCsvText, watchlistFileName } from './csv';
@@ -129,14 +136,24 @@ export function ShareButton({ name, items }: { name: string; items: readonly Wat
   );
 }
 
-/** The problem with a list name, or null (the contract's rule: 1 to `name_length` characters after trimming). */
+/**
+ * The problem with a list name in the reader's words, or null. The contract's name schema decides (1 to
+ * `name_length` characters after trimming, no control characters); this only finds the words.
+ */
 export function nameProblem(name: string, t: ReturnType<typeof useWatchlistText>['t']): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return t('name.empty');
-  if (textLength(trimmed) > WATCHLIST_LIMITS.name_length)
-    return t('name.tooLong', { max: WATCHLIST_LIMITS.name_length });
-  return null;
+  const parsed = watchlistNameSchema.safeParse(name);
+  if (parsed.success) return null;
+  const rules = parsed.error.issues.map((issue): unknown =>
+    issue.code === 'custom' ? issue.params?.['rule'] : undefined,
+  );
+  if (rules.includes('format')) return t('name.format');
+  return normaliseText(name).trim() === ''
+    ? t('name.empty')
+    : t('name.tooLong', { max: WATCHLIST_LIMITS.name_length });
 }
+
+/** The rename form's one field: the contract's name rule. */
+const renameNameSchema = renameWatchlistBody.pick({ name: true });
 
 /** Rename in place: Enter saves, Esc cancels. */
 export function RenameForm({
@@ -149,18 +166,14 @@ export function RenameForm({
   onCancel: () => void;
 }) {
   const { t } = useWatchlistText();
-  const [text, setText] = useState(name);
-  const [tried, setTried] = useState(false);
-  const problem = nameProblem(text, t);
+  // Checked on the first save, then as the name is typed (react-hook-form's default re-validation).
+  const { register, handleSubmit, formState, getValues } = useForm({
+    resolver: zodResolver(renameNameSchema),
+    defaultValues: { name },
+  });
+  const problem = formState.errors.name ? nameProblem(getValues('name'), t) : null;
   const errorId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setTried(true);
-    if (problem !== null) return;
-    if (text.trim() === name) onCancel();
-    else onSave(text.trim());
-  }
+  const submit = handleSubmit(({ name: next }) => (next === name ? onCancel() : onSave(next)));
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape') {
@@ -170,18 +183,17 @@ export function RenameForm({
   }
 
   return (
-    <form className="wl-rename" onSubmit={submit}>
+    <form className="wl-rename" onSubmit={(event) => void submit(event)} noValidate>
       <input
         className="wl-input"
         aria-label={t('rename.input', { name })}
-        aria-invalid={(tried && problem !== null) || undefined}
-        aria-describedby={tried && problem !== null ? errorId : undefined}
-        value={text}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={problem !== null ? errorId : undefined}
         // Opened on request: the field takes the focus.
         autoFocus
         onFocus={(event) => event.currentTarget.select()}
-        onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        {...register('name')}
       />
       <button type="submit" className="btn btn--small">
         {t('rename.save')}
@@ -189,7 +201,7 @@ export function RenameForm({
       <button type="button" className="btn btn--small btn--ghost" onClick={onCancel}>
         {t('rename.cancel')}
       </button>
-      {tried && problem !== null && (
+      {problem !== null && (
         <span id={errorId} className="wl-error" role="alert">
           {problem}
         </span>

@@ -1,4 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import {
@@ -8,7 +10,7 @@ import {
   type WatchlistSummary,
 } from '../../api/watchlists';
 import { useRestoreDeleted } from './api/restore-watchlist';
-import { WATCHLIST_LIMITS } from '../../contract/watchlists';
+import { WATCHLIST_LIMITS, createWatchlistBody } from '../../contract/watchlists';
 import { ErrorState } from '../../components/states';
 import { MinuteText } from './MinuteText';
 import { ConfirmDelete, RenameForm, nameProblem } from './ListActions';
@@ -302,50 +304,44 @@ function RecentlyDeleted({ onRestored }: { onRestored: (name: string) => void })
 function CreateForm({ disabled, onCreated }: { disabled: boolean; onCreated: (id: number) => void }) {
   const { t, lang } = useWatchlistText();
   const { mutateAsync: createList } = useCreateWatchlist();
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = nameProblem(name, t);
-    if (problem !== null) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  // The contract's body schema decides; a refusal shows until the name is changed, then waits for the
+  // next submit.
+  const { register, handleSubmit, formState, setError, clearErrors, reset, getValues } = useForm({
+    resolver: zodResolver(createWatchlistBody),
+    defaultValues: { name: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const submit = handleSubmit(async ({ name }) => {
     try {
       const list = await createList(name);
-      setName('');
+      reset();
       onCreated(list.id);
     } catch (failure) {
-      setError(isWatchlistApiError(failure) ? apiErrorText(failure, t, lang) : String(failure));
-    } finally {
-      setBusy(false);
+      setError('root.server', {
+        message: isWatchlistApiError(failure) ? apiErrorText(failure, t, lang) : String(failure),
+      });
     }
-  }
+  });
+  const error = formState.errors.name
+    ? nameProblem(getValues('name'), t)
+    : (formState.errors.root?.['server']?.message ?? null);
 
   return (
-    <form className="wl-create" onSubmit={(event) => void submit(event)}>
+    <form className="wl-create" onSubmit={(event) => void submit(event)} noValidate>
       <label className="wl-create__label" htmlFor="wl-create-name">
         {t('create.label')}
       </label>
       <input
         id="wl-create-name"
         className="wl-input"
-        value={name}
         placeholder={t('create.placeholder')}
         aria-invalid={error !== null || undefined}
         aria-describedby={error !== null ? 'wl-create-error' : undefined}
         disabled={disabled}
-        onChange={(event) => {
-          setName(event.target.value);
-          setError(null);
-        }}
+        {...register('name', { onChange: () => clearErrors() })}
       />
-      <button type="submit" className="btn" disabled={disabled || busy}>
-        {busy ? t('create.busy') : t('create.submit')}
+      <button type="submit" className="btn" disabled={disabled || formState.isSubmitting}>
+        {formState.isSubmitting ? t('create.busy') : t('create.submit')}
       </button>
       {error !== null && (
         <span id="wl-create-error" className="wl-error" role="alert">

@@ -26,6 +26,7 @@ const MESSAGES = {
   'create.busy': ['正在新建…', 'Creating…'],
   'name.empty': ['请输入名称', 'Enter a name'],
   'name.tooLong': ['名称最多 {max} 个字', 'A name has at most {max} characters'],
+  'name.format': ['名称不能含控制字符', 'A name cannot hold control characters'],
   'rename.label': ['重命名', 'Rename'],
   'rename.input': ['「{name}」的新名称', 'New name for “{name}”'],
   'rename.save': ['保存', 'Save'],

@@ -6,7 +6,7 @@ import { fieldKind, fieldLabels, STATEMENT_FIELDS, type StatementField } from '.
 import type { FundTabProps } from '../FundTabs';
 import { useFundText } from '../messages';
 import { statementQuery, type StatementPeriod } from '../queries';
-import { QueryView, Section } from '../Section';
+import { FundQueryView, Section } from '../Section';
 import { STATEMENTS } from '../url-state';
 
 interface LineRow {
@@ -58,7 +58,7 @@ export function FinancialsTab({ fundRef, search, onSearch }: FundTabProps) {
           />
         }
       >
-        <QueryView query={statement} height={360} isEmpty={(d) => d.length === 0} empty={t('fin.empty')}>
+        <FundQueryView query={statement} height={360} isEmpty={(d) => d.length === 0} empty={t('fin.empty')}>
           {(periods) => (
             <DataTable
               key={search.statement}
@@ -75,7 +75,7 @@ export function FinancialsTab({ fundRef, search, onSearch }: FundTabProps) {
               exportName={`${fundRef.thscode}-${search.statement}`}
             />
           )}
-        </QueryView>
+        </FundQueryView>
       </Section>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { Empty } from '../../../components/states';
 import {
@@ -12,7 +13,7 @@ import type { FundTabProps } from '../FundTabs';
 import { isFundMessageKey, useFundText } from '../messages';
 import { NavChart } from '../NavChart';
 import { dividendsQuery, newsQuery, profileQuery, type Dividend, type FundProfile } from '../queries';
-import { FundError, QueryView, Section } from '../Section';
+import { FundError, FundQueryView, Section } from '../Section';
 
 type Fee = NonNullable<FundProfile['rate_info']>[number];
 
@@ -48,49 +49,51 @@ function ProfilePanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('profile.title')} testId="profile-panel">
-      <QueryView query={profile} height={220} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={profile} height={220} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const info = data.item[0];
           if (!info) return null;
           return (
             <>
-              <dl className="fund-facts">
-                <div>
-                  <dt>{t('header.inception')}</dt>
-                  <dd className="num">{formatShanghaiDate(info.estab_date)}</dd>
-                </div>
-                <div>
-                  <dt>{t('header.company')}</dt>
-                  <dd>{info.mgmt_name ?? DASH}</dd>
-                </div>
-                {(info.manager_info ?? []).map((m) => (
-                  <div key={m.manager_id}>
-                    <dt>{m.manager_name ?? m.manager_id}</dt>
-                    <dd className="num">
-                      {t('manager.tenure', {
-                        days: formatNumber(m.tenure_days, lang, 0),
-                        ret: formatPercent(m.tenure_return_pct, lang, { sign: true }),
-                      })}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
+              <FactsList
+                className="fund-facts"
+                facts={[
+                  {
+                    label: t('header.inception'),
+                    value: formatShanghaiDate(info.estab_date),
+                    valueClassName: 'num',
+                  },
+                  { label: t('header.company'), value: info.mgmt_name ?? DASH },
+                  ...(info.manager_info ?? []).map((m) => ({
+                    id: m.manager_id,
+                    label: m.manager_name ?? m.manager_id,
+                    value: t('manager.tenure', {
+                      days: formatNumber(m.tenure_days, lang, 0),
+                      ret: formatPercent(m.tenure_return_pct, lang, { sign: true }),
+                    }),
+                    valueClassName: 'num',
+                  })),
+                ]}
+              />
               {(info.trade_rule ?? []).length > 0 && (
                 <>
                   <h3 className="fund-subtitle">{t('profile.rules')}</h3>
-                  <dl className="fund-facts">
-                    {(info.trade_rule ?? []).map((r, i) => (
-                      <div key={`${r.title ?? ''}-${i}`}>
-                        <dt>{r.title ?? DASH}</dt>
-                        <dd className="num">
+                  <FactsList
+                    className="fund-facts"
+                    facts={(info.trade_rule ?? []).map((r, i) => ({
+                      id: `${r.title ?? ''}-${i}`,
+                      label: r.title ?? DASH,
+                      value: (
+                        <>
                           {r.display_time ?? DASH}
                           {typeof r.time_ms === 'number' && (
                             <span className="muted"> · {formatShanghaiDate(r.time_ms)}</span>
                           )}
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    }))}
+                  />
                 </>
               )}
               <h3 className="fund-subtitle">{t('profile.fees')}</h3>
@@ -105,7 +108,7 @@ function ProfilePanel({ fundRef }: FundTabProps) {
             </>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -164,7 +167,7 @@ function DividendsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('dividends.title')} testId="dividends-panel">
-      <QueryView query={dividends} height={220}>
+      <FundQueryView query={dividends} height={220}>
         {(data) => (
           <>
             {typeof data.dividend_count === 'number' && data.dividend_count > 0 && (
@@ -187,7 +190,7 @@ function DividendsPanel({ fundRef }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

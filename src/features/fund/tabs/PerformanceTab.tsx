@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useServerToday } from '../../../api/live';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { TimeChart, type ChartSeries } from '../../../components/chart/TimeChart';
 import { DASH, direction, formatNumber, formatPercent, formatShanghaiDate } from '../../../lib/format';
@@ -17,7 +18,7 @@ import {
   returnsQuery,
   type Drawdowns,
 } from '../queries';
-import { QueryView, Section } from '../Section';
+import { FundQueryView, Section } from '../Section';
 import { ScoreTable } from '../ScoreTable';
 
 const PERIODS = RETURN_PERIODS;
@@ -121,7 +122,7 @@ function ReturnsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('returns.title')} testId="returns-panel">
-      <QueryView query={returns} height={330} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={returns} height={330} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <>
             <p className="muted num fund-section__meta">
@@ -137,7 +138,7 @@ function ReturnsPanel({ fundRef }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -180,7 +181,7 @@ function DrawdownsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('drawdowns.title')} testId="drawdowns-panel">
-      <QueryView query={drawdowns} height={330} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={drawdowns} height={330} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <DataTable
             id="fund-drawdowns"
@@ -191,7 +192,7 @@ function DrawdownsPanel({ fundRef }: FundTabProps) {
             exportName={`${fundRef.thscode}-drawdowns`}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -234,21 +235,21 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
   const last = items?.[items.length - 1];
   return (
     <Section title={`${t('history.title')} · ${t(`range.${search.range}`)}`} testId="history-panel">
-      <QueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={history} height={300} isEmpty={(d) => d.item.length === 0}>
         {() => (
           <>
-            <dl className="chart-legend num">
-              <div>
-                <dt>{t('history.latest', { date: formatShanghaiDate(last?.date_ms) })}</dt>
-                <dd />
-              </div>
-              {HISTORY_FIELDS.map((f) => (
-                <div key={f.key} className={`fund-key fund-key--${f.color}`}>
-                  <dt>{t(f.label)}</dt>
-                  <dd>{formatNumber(last?.[f.key], lang, 1)}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactsList
+              className="chart-legend num"
+              facts={[
+                { label: t('history.latest', { date: formatShanghaiDate(last?.date_ms) }), value: null },
+                ...HISTORY_FIELDS.map((f) => ({
+                  id: f.key,
+                  label: t(f.label),
+                  value: formatNumber(last?.[f.key], lang, 1),
+                  className: `fund-key fund-key--${f.color}`,
+                })),
+              ]}
+            />
             <TimeChart
               series={series}
               height={300}
@@ -259,7 +260,7 @@ function HistoryPanel({ fundRef, search }: FundTabProps) {
             />
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -336,7 +337,7 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('diag.title')} testId="diagnosis-panel">
-      <QueryView query={diagnosis} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={diagnosis} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => {
           const item = data.item[0];
           if (!item) return null;
@@ -379,45 +380,53 @@ function DiagnosisPanel({ fundRef }: FundTabProps) {
                 />
               )}
               {own.success && (
-                <dl className="fund-facts">
-                  <div>
-                    <dt>{t('diag.maxDrawdown')}</dt>
-                    <dd className="num">
-                      {formatPercent(own.data.max_drawdown_pct, lang)}
-                      {peer.success && (
-                        <span className="muted">
-                          {' '}
-                          · {t('diag.peers')} {formatPercent(peer.data.max_drawdown_pct, lang)}
-                        </span>
-                      )}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('diag.drawdownSpan')}</dt>
-                    <dd className="num">
-                      {own.data.drawdown_start_date ?? DASH} – {own.data.drawdown_end_date ?? DASH}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{t('diag.recovery')}</dt>
-                    <dd className="num">
-                      {own.data.recovery_days === null
-                        ? t('diag.notRecovered')
-                        : formatNumber(own.data.recovery_days, lang, 0)}
-                      {peer.success && typeof peer.data.recovery_days === 'number' && (
-                        <span className="muted">
-                          {' '}
-                          · {t('diag.peers')} {formatNumber(peer.data.recovery_days, lang, 0)}
-                        </span>
-                      )}
-                    </dd>
-                  </div>
-                </dl>
+                <FactsList
+                  className="fund-facts"
+                  facts={[
+                    {
+                      label: t('diag.maxDrawdown'),
+                      value: (
+                        <>
+                          {formatPercent(own.data.max_drawdown_pct, lang)}
+                          {peer.success && (
+                            <span className="muted">
+                              {' '}
+                              · {t('diag.peers')} {formatPercent(peer.data.max_drawdown_pct, lang)}
+                            </span>
+                          )}
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    },
+                    {
+                      label: t('diag.drawdownSpan'),
+                      value: `${own.data.drawdown_start_date ?? DASH} – ${own.data.drawdown_end_date ?? DASH}`,
+                      valueClassName: 'num',
+                    },
+                    {
+                      label: t('diag.recovery'),
+                      value: (
+                        <>
+                          {own.data.recovery_days === null
+                            ? t('diag.notRecovered')
+                            : formatNumber(own.data.recovery_days, lang, 0)}
+                          {peer.success && typeof peer.data.recovery_days === 'number' && (
+                            <span className="muted">
+                              {' '}
+                              · {t('diag.peers')} {formatNumber(peer.data.recovery_days, lang, 0)}
+                            </span>
+                          )}
+                        </>
+                      ),
+                      valueClassName: 'num',
+                    },
+                  ]}
+                />
               )}
             </div>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }

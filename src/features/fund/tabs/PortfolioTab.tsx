@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { FactsList } from '../../../components/FactsList';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { StockLink } from '../../../components/StockLink';
 import { Segmented } from '../../../components/Segmented';
@@ -29,7 +30,7 @@ import {
   type HoldingKind,
   type ReportDate,
 } from '../queries';
-import { FundError, QueryView, Section } from '../Section';
+import { FundError, FundQueryView, Section } from '../Section';
 
 /** Summary ratios and latest holdings, stock and bond holdings per disclosed report, allocations. */
 export function PortfolioTab(props: FundTabProps) {
@@ -138,7 +139,7 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
   ];
   return (
     <Section title={t('portfolio.latest')} testId="latest-holdings">
-      <QueryView query={holdings} height={300}>
+      <FundQueryView query={holdings} height={300}>
         {(data) => {
           const first = data.item[0];
           const stats: [string, string][] = [
@@ -166,14 +167,11 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
                   })}
                 </p>
               )}
-              <dl className="fund-ratios" data-testid="portfolio-ratios">
-                {stats.map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd className="num">{value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <FactsList
+                className="fund-ratios"
+                testId="portfolio-ratios"
+                facts={stats.map(([label, value]) => ({ label, value, valueClassName: 'num' }))}
+              />
               <DataTable
                 id="fund-latest-holdings"
                 label={t('portfolio.latest')}
@@ -186,7 +184,7 @@ function LatestHoldingsPanel({ fundRef }: FundTabProps) {
             </>
           );
         }}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -389,7 +387,7 @@ function ReportHoldingsPanel({ fundRef, search, onSearch, kind }: FundTabProps &
         ) : undefined
       }
     >
-      <QueryView
+      <FundQueryView
         query={dates}
         height={120}
         isEmpty={(d) => d.item.length === 0}
@@ -428,7 +426,7 @@ function ReportHoldingsPanel({ fundRef, search, onSearch, kind }: FundTabProps &
             )}
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -487,7 +485,7 @@ function IndustryPanel({ fundRef, search, onSearch }: FundTabProps) {
         ) : undefined
       }
     >
-      <QueryView query={industries} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={industries} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <ShareBars
             lang={lang}
@@ -496,7 +494,7 @@ function IndustryPanel({ fundRef, search, onSearch }: FundTabProps) {
               .map((i) => ({ label: i.industry_name ?? DASH, value: i.ratio_pct ?? null }))}
           />
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
@@ -513,7 +511,7 @@ function AssetAllocationPanel({ fundRef }: FundTabProps) {
   const allocation = useQuery(assetAllocationQuery(fundRef));
   return (
     <Section title={t('asset.title')} testId="asset-panel">
-      <QueryView query={allocation} height={200} isEmpty={(d) => d.item.length === 0}>
+      <FundQueryView query={allocation} height={200} isEmpty={(d) => d.item.length === 0}>
         {(data) => (
           <>
             <ul className="fund-legend-keys">
@@ -561,7 +559,7 @@ function AssetAllocationPanel({ fundRef }: FundTabProps) {
             </ul>
           </>
         )}
-      </QueryView>
+      </FundQueryView>
     </Section>
   );
 }
