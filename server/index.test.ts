@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   LISTENING_LINE,
   runServer as run,
@@ -81,7 +81,12 @@ describe('graceful shutdown (server/index.ts)', () => {
       SHUTDOWN_TIMEOUT_MS: '30000',
     });
     try {
-      expect((await fetch(`${server.url}readyz`)).status).toBe(200);
+      // Ready once its dependencies answer (the watchlist writer thread's first ping can take a second
+      // or two on a busy machine): that is the state SIGTERM is tested from.
+      await vi.waitFor(async () => expect((await fetch(`${server.url}readyz`)).status).toBe(200), {
+        timeout: 15_000,
+        interval: 250,
+      });
       const events = await openSse(`${server.url}bff/watchlists/events`);
       expect((await events.nextFrame())?.retry).toBeGreaterThan(0);
       const inFlight = fetch(`${server.url}${SNAPSHOT}`);
