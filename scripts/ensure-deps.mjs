@@ -17,7 +17,12 @@ export function ensureDeps() {
   if (installed()) return;
   console.log('Installing dependencies (npm ci)…');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const res = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // Packages already in npm's cache are taken from it without asking the registry again (the lock file
+  // pins their versions and integrity either way).
+  const res = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) {
     console.error('npm ci failed; see the output above.');
     process.exit(res.status ?? 1);
