@@ -110,12 +110,12 @@ function runCaptured(step) {
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${String(error)}\n`)));
-    child.on('close', (code) => resolve({ code, output: Buffer.concat(chunks), started }));
+    child.on('close', (code) => resolve({ code, output: Buffer.concat(chunks), started, ended: Date.now() }));
   });
 }
 
-function report(step, code, started) {
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+function report(step, code, started, ended = Date.now()) {
+  const seconds = ((ended - started) / 1000).toFixed(1);
   outcome.set(step.name, code === 0 ? 'ok' : 'failed');
   console.log(`◀ ${step.name}: ${outcome.get(step.name)} in ${seconds}s`);
 }
@@ -136,7 +136,7 @@ for (let i = 0; i < steps.length; i++) {
     group.forEach((member, k) => {
       console.log(`\n▶ ${member.name}`);
       process.stdout.write(results[k].output);
-      report(member, results[k].code, results[k].started);
+      report(member, results[k].code, results[k].started, results[k].ended);
     });
     continue;
   }
