@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DataOf } from '../contract/catalog';
 import type { ApiError } from '../contract/envelope';
-import { poolParams } from '../contract/first-screens-terms';
+import { poolParams, type Pool } from '../contract/first-screens-terms';
 import { fetchOperation } from './client';
 import { freshnessOf, operationKey, operationQuery } from './query';
 
@@ -11,8 +11,7 @@ import { freshnessOf, operationKey, operationQuery } from './query';
  * pages of the service's largest size until the last one.
  */
 
-export const POOLS = ['up', 'down', 'break'] as const;
-export type Pool = (typeof POOLS)[number];
+export { POOLS, type Pool } from '../contract/first-screens-terms';
 
 export const POOL_OPERATIONS = {
   up: 'a-share/special-data/limit-up-pool',

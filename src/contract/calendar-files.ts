@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IPO_CALENDAR_STATUSES, type IpoEventKind } from './operations/hk-ipo-terms';
+import { CALENDAR_FILE_STATUSES, ISSUE_CODE_RE } from './calendar-files-terms';
+import type { IpoEventKind } from './operations/hk-ipo-terms';
 
 /**
  * Calendar files (RFC 5545 `.ics`) of the Hong Kong IPO calendar, served by the BFF at stable URLs so a
@@ -17,16 +18,13 @@ export const CALENDAR_FILE_ROUTES = {
   issue: '/issues/:issueCode.ics',
 } as const;
 
-/** `all` is both calendar lists. */
-export const CALENDAR_FILE_STATUSES = ['all', ...IPO_CALENDAR_STATUSES] as const;
-export type CalendarFileStatus = (typeof CALENDAR_FILE_STATUSES)[number];
+export { CALENDAR_FILE_STATUSES, type CalendarFileStatus } from './calendar-files-terms';
 
 /** Languages of the events' texts (the app's languages). */
 export const CALENDAR_FILE_LANGS = ['zh-CN', 'en'] as const;
 export type CalendarFileLang = (typeof CALENDAR_FILE_LANGS)[number];
 
-/** The issue code's rule of `hk-share/ipo/issue-detail`: at most 32 characters, here also URL-safe. */
-export const ISSUE_CODE_RE = /^[0-9A-Za-z_-]{1,32}$/;
+export { ISSUE_CODE_RE } from './calendar-files-terms';
 
 /** Query of both files; a bad value is refused (400) with the parameter named. */
 export const calendarFileQuery = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { barFigures } from './bar-figures';
+
 /**
  * Tolerant building blocks for `data` schemas. Objects are loose (unknown keys kept). Where the spec
  * allows null the schema says so; where the real service omits keys instead (upstream-notes.md), the
@@ -30,18 +32,6 @@ export const pagination = z.looseObject({
   total: intOrNull,
   has_next: z.boolean(),
 });
-
-/** The six figures of a price bar (open, high, low, close, volume, turnover), each read by `value`. */
-export function barFigures<T extends z.ZodType>(value: T) {
-  return {
-    open_price: value,
-    high_price: value,
-    low_price: value,
-    close_price: value,
-    volume: value,
-    turnover: value,
-  };
-}
 
 /** The most common `data`: `{timestamp, item[]}`. */
 export function timestampedItems<T extends z.ZodType>(item: T, timestamp: z.ZodType = ms) {

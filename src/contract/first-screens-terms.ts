@@ -8,6 +8,10 @@ import { addDays, shanghaiMidnight } from './time';
  * pages' initial chunks read them, and importing them loads no operation schemas.
  */
 
+/** The three limit pools (limit-up, limit-down, broken limit-up), as `/limit-up` and the home read them. */
+export const POOLS = ['up', 'down', 'break'] as const;
+export type Pool = (typeof POOLS)[number];
+
 /** `/hot`'s default list length (the home's cards read the same answer). */
 export const HOT_PAGE_LIMIT = 30;
 /** The abnormal-monitor page size of `/hot` and the home's card. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DUMP_KINDS } from './operations/market-dumps-terms';
 import { TIMETABLE } from './market-session';
-import { barFigures } from './common';
+import { barFigures } from './bar-figures';
 
 /**
  * The BFF's market data plane (issue 28): whole-market dumps served from the BFF's own copies, the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SearchPatch } from '../../lib/useSearchPatch';
 import { lazySchema } from '../../lib/lazy-schema';
 import { choice } from '../../lib/search-schema';
-import { CALENDAR_FILE_STATUSES, ISSUE_CODE_RE } from '../../contract/calendar-files';
+import { CALENDAR_FILE_STATUSES, ISSUE_CODE_RE } from '../../contract/calendar-files-terms';
 
 /**
  * The whole view state of the Hong Kong IPO page as URL search parameters. Every field falls back to its

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ANOMALY_TAGS } from '../../contract/operations/market-extras-terms';
 import { A_SHARE_CODE_RE } from '../../contract/params-terms';
 import { BOARDS } from '../../contract/price-limits';
-import { POOLS } from '../../api/limit-pools';
+import { POOLS } from '../../contract/first-screens-terms';
 import { lazySchema } from '../../lib/lazy-schema';
 import {
   choice,
