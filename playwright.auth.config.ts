@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { APP_PORT, PROXY_PORT, TRUSTED_PROXY } from './e2e/auth/ports';
-import base from './playwright.config';
+import base, { chromium } from './playwright.config';
 
 /**
  * Sign-in end to end, in Chromium: the dashboard in AUTH_MODE=oidc against a local OpenID Connect
@@ -18,6 +18,9 @@ export default defineConfig({
   ...base,
   testDir: 'e2e/auth',
   testIgnore: [],
+  // One browser, all of this folder's specs (the default config's projects split its own folder).
+  workers: 1,
+  projects: [{ name: 'chromium', use: chromium }],
   use: { ...base.use, baseURL },
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base from './playwright.config';
+import base, { chromium } from './playwright.config';
 
 /**
  * Several replicas end to end, in Chromium: two servers on one Redis and one PostgreSQL database
@@ -11,6 +11,9 @@ export default defineConfig({
   ...base,
   testDir: 'e2e/cluster',
   testIgnore: [],
+  // One browser, all of this folder's specs (the default config's projects split its own folder).
+  workers: 1,
+  projects: [{ name: 'chromium', use: chromium }],
   globalSetup: './e2e/cluster/global-setup.ts',
   webServer: undefined,
 });

@@ -11,7 +11,8 @@ const port = Number(process.env['E2E_PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env['CI']);
 
-const chromium = {
+/** Debian's Chromium with the flags this machine needs (the other configs use it too). */
+export const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
