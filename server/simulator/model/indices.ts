@@ -92,8 +92,11 @@ interface IndexCurve {
   refMembers: readonly Stock[];
   /** Weighting epochs by review key (see epochOf), built when first needed. */
   epochs: Map<number, Epoch>;
-  /** Closes by trading index, worked out when first asked for (NaN until then). */
-  closes: Float64Array;
+  /**
+   * Closes by trading index, worked out when first asked for (NaN until then); exchange indices only, whose
+   * closes weigh many epochs (a THS index has one, and there are hundreds of them: 72 kB each for nothing).
+   */
+  closes: Float64Array | null;
   logScale: number;
   /** Usual daily volume (shares) and turnover (CNY). */
   volume: number;
@@ -134,7 +137,7 @@ function curveOf(def: IndexDef): IndexCurve {
     vol,
     refMembers: members,
     epochs: new Map(),
-    closes: new Float64Array(TRADING_DAY_COUNT).fill(Number.NaN),
+    closes: def.tag === null ? new Float64Array(TRADING_DAY_COUNT).fill(Number.NaN) : null,
     logScale: Math.log(level),
     volume: Math.max(1e6, volume),
     turnover: Math.max(1e7, turnover),
@@ -289,10 +292,10 @@ function levelAt(c: IndexCurve, t: number): number {
 }
 
 function closeOf(c: IndexCurve, t: number): number {
-  const hit = c.closes[t];
+  const hit = c.closes?.[t];
   if (hit !== undefined && !Number.isNaN(hit)) return hit;
   const close = round(levelAt(c, t), 2);
-  if (hit !== undefined) c.closes[t] = close;
+  if (c.closes && hit !== undefined) c.closes[t] = close;
   return close;
 }
 
