@@ -155,28 +155,39 @@ function parsed<T>(name: string, rule: Rule<T>, text: string): T {
   return result.data;
 }
 
-/** A variable with a default. */
-function setting<T>(spec: { name: string; default: string; doc: string; rule: Rule<T> }): Setting<T> {
-  const { rule, ...variable } = spec;
-  return { ...variable, from: (env) => parsed(spec.name, rule, read(env, spec.name) ?? spec.default) };
+/** A variable with a default; its name is its key in `defineVariables`. */
+function setting<T>(spec: { default: string; doc: string; rule: Rule<T> }): Setting<T> {
+  const variable: Setting<T> = {
+    name: '',
+    default: spec.default,
+    doc: spec.doc,
+    from: (env) => parsed(variable.name, spec.rule, read(env, variable.name) ?? spec.default),
+  };
+  return variable;
 }
 
 /** A variable without a default: undefined when unset. */
-function optional<T>(spec: {
-  name: string;
-  unset?: string;
-  doc: string;
-  rule: Rule<T>;
-}): Setting<T | undefined> {
-  const { rule, ...variable } = spec;
-  return {
-    ...variable,
+function optional<T>(spec: { unset?: string; doc: string; rule: Rule<T> }): Setting<T | undefined> {
+  const variable: Setting<T | undefined> = {
+    name: '',
     default: null,
+    ...(spec.unset === undefined ? {} : { unset: spec.unset }),
+    doc: spec.doc,
     from: (env) => {
-      const text = read(env, spec.name);
-      return text === undefined ? undefined : parsed(spec.name, rule, text);
+      const text = read(env, variable.name);
+      return text === undefined ? undefined : parsed(variable.name, spec.rule, text);
     },
   };
+  return variable;
+}
+
+/**
+ * The variables, each named once: by its key, which this writes into it as its name. The object comes
+ * back as it went in, so `vars.PORT.from(env)` keeps its type; its order is the README's.
+ */
+function defineVariables<S extends Record<string, Setting<unknown>>>(variables: S): Readonly<S> {
+  for (const [name, variable] of Object.entries(variables)) variable.name = name;
+  return variables;
 }
 
 /** A check's refusal: its message follows the variable's name. */
@@ -357,388 +368,277 @@ function httpUrl(text: string): string {
 
 // Every variable the server reads, in the README's order: name, default, rule and meaning in one place.
 
-const PORT = setting({
-  name: 'PORT',
-  default: '8080',
-  doc: 'port of the server',
-  rule: integer(0, 65535),
-});
-const HOST = setting({
-  name: 'HOST',
-  default: '127.0.0.1',
-  doc: 'interface to listen on (`0.0.0.0` to share on a network)',
-  rule: z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address'),
-});
-const MARKET_API_BASE_URL = optional({
-  name: 'MARKET_API_BASE_URL',
-  doc: 'base URL of the real market data service; needs `MARKET_API_KEY`',
-  rule: checked(parseBaseUrl),
-});
-const MARKET_API_KEY = optional({
-  name: 'MARKET_API_KEY',
-  doc: `API key sent upstream as \`X-api-key\`; at least ${MIN_KEY_LENGTH} characters; never reaches the browser, the caches or the logs`,
-  rule: checked(parseApiKey),
-});
-const SIM_NOW = optional({
-  name: 'SIM_NOW',
-  unset: 'real time',
-  doc: "pins the simulator's clock (ISO 8601 with offset, or Unix ms), for demos and tests",
-  rule: checked(parseSimNow),
-});
-const SIM_CLOCK_CONTROL = setting({
-  name: 'SIM_CLOCK_CONTROL',
-  default: 'off',
-  doc: 'tests only: `on` lets loopback clients move the pinned `SIM_NOW` clock (`PUT /bff/test/clock`)',
-  rule: onOff,
-});
-const SIM_RESTRICTED = setting({
-  name: 'SIM_RESTRICTED',
-  default: 'closed',
-  doc: '`open` lets the simulator answer the restricted high-frequency and capital-flow operations',
-  rule: oneOf(['open', 'closed']),
-});
-const SIM_DUMP_DIR = setting({
-  name: 'SIM_DUMP_DIR',
-  default: 'data/sim-dumps',
-  doc: "folder of the simulator's whole-market dump files (Parquet, one per dump and data date, reused after a restart)",
-  rule: z.string().min(1, 'must name a folder'),
-});
-const SIM_DUMP_CODES = setting({
-  name: 'SIM_DUMP_CODES',
-  default: 'all',
-  doc: "stocks in the simulator's dumps: `all`, `first:N` (the first N codes) or codes separated by commas; tests and e2e runs use a few, the whole market takes about a minute of both cores",
-  rule: simDumpCodes,
-});
-const SIM_DUMP_PREPARE = setting({
-  name: 'SIM_DUMP_PREPARE',
-  default: 'on-request',
-  doc: "when the simulator writes a data date's dumps: `on-request` (the first link request starts it and answers 4040 until done) or `at-start` (also at start-up, in the background)",
-  rule: oneOf(['on-request', 'at-start']),
-});
-const UPSTREAM_TIMEOUT_MS = setting({
-  name: 'UPSTREAM_TIMEOUT_MS',
-  default: '10000',
-  doc: 'time allowed for an upstream answer',
-  rule: integer(1, 600_000),
-});
-const UPSTREAM_CONNECT_TIMEOUT_MS = setting({
-  name: 'UPSTREAM_CONNECT_TIMEOUT_MS',
-  default: '3000',
-  doc: 'time allowed to connect to the upstream',
-  rule: integer(1, 600_000),
-});
-const UPSTREAM_RATE_PER_S = setting({
-  name: 'UPSTREAM_RATE_PER_S',
-  default: '5',
-  doc: 'global budget: at most this many calls to the service in any second',
-  rule: integer(1, 1000),
-});
-const UPSTREAM_WINDOW_MARGIN_MS = setting({
-  name: 'UPSTREAM_WINDOW_MARGIN_MS',
-  default: '100',
-  doc: 'room for jitter between writing a call and the service receiving it: each call counts from its turn until its request is written, then for one second plus this margin',
-  rule: integer(0, 10_000),
-});
-const UPSTREAM_BURST = setting({
-  name: 'UPSTREAM_BURST',
-  default: '5',
-  doc: 'how many of them may go back to back (at most `UPSTREAM_RATE_PER_S`)',
-  rule: integer(1, 1000),
-});
-const UPSTREAM_QUEUE_MAX = setting({
-  name: 'UPSTREAM_QUEUE_MAX',
-  default: '100',
-  doc: 'calls that may wait for their turn; more are refused at once (code 6003)',
-  rule: integer(0, 100_000),
-});
-const UPSTREAM_QUEUE_TIMEOUT_MS = setting({
-  name: 'UPSTREAM_QUEUE_TIMEOUT_MS',
-  default: '5000',
-  doc: 'longest wait for a turn (code 6003 after it)',
-  rule: integer(0, 600_000),
-});
-const UPSTREAM_MAX_ATTEMPTS = setting({
-  name: 'UPSTREAM_MAX_ATTEMPTS',
-  default: '3',
-  doc: 'attempts for transient failures (network, HTTP 429/502/503/504, codes 4001/5001–5003)',
-  rule: integer(1, 10),
-});
-const UPSTREAM_DEADLINE_MS = setting({
-  name: 'UPSTREAM_DEADLINE_MS',
-  default: '15000',
-  doc: 'overall time for one call: waiting, attempts and back-off',
-  rule: integer(1, 600_000),
-});
-const CACHE_MAX_MB = setting({
-  name: 'CACHE_MAX_MB',
-  default: '64',
-  doc: 'memory bound of the answer cache',
-  rule: integer(1, 65_536),
-});
-const ANSWER_CACHE_DB = setting({
-  name: 'ANSWER_CACHE_DB',
-  default: 'data/answers.sqlite',
-  doc: 'SQLite file keeping the answers that stay good for a minute or more (calendar, code table, statements, option contracts; quotes while the market is closed) across restarts; `off`: memory only',
-  rule: z.string().min(1, "must name a file or be 'off'"),
-});
-const ANSWER_CACHE_DISK_MB = setting({
-  name: 'ANSWER_CACHE_DISK_MB',
-  default: '256',
-  doc: 'size bound of that file in MiB; the oldest answers are dropped first',
-  rule: integer(1, 1_048_576),
-});
-const WARM_CACHE = setting({
-  name: 'WARM_CACHE',
-  default: 'on',
-  doc: '`on`: at start-up and after each close the server asks, at background priority, for what the home page, `/limit-up` and the default options chain show first',
-  rule: onOff,
-});
-const CACHE_STALE_IF_ERROR_S = setting({
-  name: 'CACHE_STALE_IF_ERROR_S',
-  default: '86400',
-  doc: 'how long past its lifetime an answer is still served (`X-Cache: STALE`) while the service fails',
-  rule: integer(0, 30 * 86_400),
-});
-const CLIENT_RATE_LIMIT_PER_MIN = setting({
-  name: 'CLIENT_RATE_LIMIT_PER_MIN',
-  default: '1200',
-  doc: 'requests to `/api` per minute from one IP address (HTTP 429, code 6429 beyond)',
-  rule: integer(1, 10_000_000),
-});
-const WRITE_RATE_LIMIT_PER_MIN = setting({
-  name: 'WRITE_RATE_LIMIT_PER_MIN',
-  default: '120',
-  doc: 'changes to the store (watchlists, calendar feed addresses) per minute from one user, or one address when nobody signs in, at most a sixth of them (20 at least) in any 10 s; beyond, HTTP 429 `rate_limited` with `Retry-After`, held for 0.5 s so that a flood cannot keep the server busy with refusals',
-  rule: integer(1, 10_000_000),
-});
-const LOG_LEVEL = setting({
-  name: 'LOG_LEVEL',
-  default: 'info',
-  doc: 'pino log level',
-  rule: oneOf(logLevels),
-});
-const STATIC_DIR = setting({
-  name: 'STATIC_DIR',
-  default: 'dist',
-  doc: 'the built app the server serves',
-  rule: z.string(),
-});
-const WATCHLIST_DB = setting({
-  name: 'WATCHLIST_DB',
-  default: 'data/watchlists.sqlite',
-  doc: 'SQLite file of the watchlists (unused with `DATABASE_URL`)',
-  rule: z.string(),
-});
-const MARKET_DATA = setting({
-  name: 'MARKET_DATA',
-  default: 'on',
-  doc: "the market data plane: the whole market's daily bars (research panel), the minute tape and the dumps served to clients; `off` turns it all off",
-  rule: onOff,
-});
-const RESEARCH_DB = setting({
-  name: 'RESEARCH_DB',
-  default: 'data/research.duckdb',
-  doc: 'DuckDB file of the research panel and the minute tape (each replica its own; rebuilt from the dumps if lost)',
-  rule: z.string().min(1, 'must name a file'),
-});
-const DUMP_DIR = setting({
-  name: 'DUMP_DIR',
-  default: 'data/dumps',
-  doc: 'folder of the dump copies the server downloaded (one per dump per data day) and of its link secret without sign-in; replicas share it (one volume)',
-  rule: z.string().min(1, 'must name a folder'),
-});
-const TAPE_BUDGET_SHARE = setting({
-  name: 'TAPE_BUDGET_SHARE',
-  default: '0.2',
-  doc: 'largest share of the upstream budget the minute tape may use (0.01 to 1)',
-  rule: fraction(0.01, 1),
-});
-const DATABASE_URL = optional({
-  name: 'DATABASE_URL',
-  doc: 'PostgreSQL database of the watchlists instead of `WATCHLIST_DB`, shared by several replicas (`postgres://user:password@host:5432/database`; see below)',
-  rule: checked(parseDatabaseUrl),
-});
-const AUTH_MODE = setting({
-  name: 'AUTH_MODE',
-  default: 'none',
-  doc: 'who may use the dashboard: `none` (loopback only), `proxy` (a trusted reverse proxy names the user) or `oidc` (OpenID Connect); a non-loopback `HOST` needs `proxy` or `oidc`',
-  rule: oneOf(authModes),
-});
-const ALLOWED_HOSTS = optional({
-  name: 'ALLOWED_HOSTS',
-  doc: 'host names the server answers to besides `localhost`, `127.0.0.1`, `::1` (and the OIDC redirect host); any other `Host` is refused (DNS rebinding)',
-  rule: checked(parseAllowedHosts),
-});
-const TRUSTED_PROXIES = optional({
-  name: 'TRUSTED_PROXIES',
-  doc: '`proxy`: addresses or CIDR ranges of the reverse proxy; its user header from anywhere else is refused',
-  rule: checked(parseTrustedProxies),
-});
-const AUTH_PROXY_HEADER = setting({
-  name: 'AUTH_PROXY_HEADER',
-  default: 'X-Forwarded-User',
-  doc: '`proxy`: the header in which the proxy names the signed-in user',
-  rule: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'),
-});
-const ADMIN_USERS = optional({
-  name: 'ADMIN_USERS',
-  doc: '`proxy`/`oidc`: user ids (header value or OIDC subject) who may read `/bff/status`',
-  rule: list,
-});
-const OIDC_ISSUER = optional({
-  name: 'OIDC_ISSUER',
-  doc: "`oidc`: the identity provider's issuer URL",
-  rule: checked(httpUrl),
-});
-const OIDC_CLIENT_ID = optional({
-  name: 'OIDC_CLIENT_ID',
-  doc: "`oidc`: this dashboard's client id",
-  rule: z.string(),
-});
-const OIDC_CLIENT_SECRET = optional({
-  name: 'OIDC_CLIENT_SECRET',
-  doc: '`oidc`: its client secret',
-  rule: z.string(),
-});
-const OIDC_REDIRECT_URI = optional({
-  name: 'OIDC_REDIRECT_URI',
-  doc: '`oidc`: `/bff/auth/callback` as browsers reach it (`https` makes the session cookie `Secure`)',
-  rule: checked(httpUrl),
-});
-const SESSION_SECRET = optional({
-  name: 'SESSION_SECRET',
-  doc: '`proxy`/`oidc`: at least 32 characters signing session cookies and CSRF tokens',
-  rule: z.string().min(32, 'must be at least 32 characters long'),
-});
-const SESSION_TTL_H = setting({
-  name: 'SESSION_TTL_H',
-  default: '12',
-  doc: '`oidc`: hours a sign-in lasts',
-  rule: integer(1, 24 * 90),
-});
-const REQUEST_TIMEOUT_MS = setting({
-  name: 'REQUEST_TIMEOUT_MS',
-  default: '30000',
-  doc: 'time a client has to send a whole request; slower ones get 408 and are closed',
-  rule: integer(100, 600_000),
-});
-const HEADERS_TIMEOUT_MS = setting({
-  name: 'HEADERS_TIMEOUT_MS',
-  default: '10000',
-  doc: 'time a client has to send the request headers',
-  rule: integer(100, 600_000),
-});
-const KEEP_ALIVE_TIMEOUT_MS = setting({
-  name: 'KEEP_ALIVE_TIMEOUT_MS',
-  default: '5000',
-  doc: 'how long an idle connection stays open',
-  rule: integer(100, 600_000),
-});
-const MAX_CONNECTIONS = setting({
-  name: 'MAX_CONNECTIONS',
-  default: '1024',
-  doc: 'open connections accepted at once',
-  rule: integer(1, 1_000_000),
-});
-const MAX_CONNECTIONS_PER_CLIENT = setting({
-  name: 'MAX_CONNECTIONS_PER_CLIENT',
-  default: '64',
-  doc: 'open connections (idle or busy) one client address may hold; more get 429 and are closed. `TRUSTED_PROXIES` are exempt (the proxy limits its clients). At most `MAX_CONNECTIONS`',
-  rule: integer(1, 1_000_000),
-});
-const BACKUP_DIR = optional({
-  name: 'BACKUP_DIR',
-  doc: 'folder for online backups of the SQLite watchlist database (none when unset); refused with `DATABASE_URL` (use `pg_dump`)',
-  rule: z.string(),
-});
-const BACKUP_KEEP = setting({
-  name: 'BACKUP_KEEP',
-  default: '24',
-  doc: 'backups kept (the oldest go first)',
-  rule: integer(1, 10_000),
-});
-const BACKUP_INTERVAL_MIN = setting({
-  name: 'BACKUP_INTERVAL_MIN',
-  default: '60',
-  doc: 'minutes between backups',
-  rule: integer(1, 7 * 24 * 60),
-});
-const SHUTDOWN_TIMEOUT_MS = setting({
-  name: 'SHUTDOWN_TIMEOUT_MS',
-  default: '10000',
-  doc: 'on SIGTERM/SIGINT: how long requests in flight may take to finish (the server is not ready and takes no new connections meanwhile)',
-  rule: integer(0, 600_000),
-});
-const REDIS_URL = optional({
-  name: 'REDIS_URL',
-  doc: 'Redis (or Valkey) shared by several replicas: cache, one upstream call per answer, one budget, pauses and breakers (see below)',
-  rule: checked(parseRedisUrl),
-});
-const REDIS_KEY_PREFIX = setting({
-  name: 'REDIS_KEY_PREFIX',
-  default: 'market-dashboard:',
-  doc: 'prefix of every Redis key and channel, so that deployments sharing one Redis keep apart',
-  rule: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
+const vars = defineVariables({
+  PORT: setting({
+    default: '8080',
+    doc: 'port of the server',
+    rule: integer(0, 65535),
+  }),
+  HOST: setting({
+    default: '127.0.0.1',
+    doc: 'interface to listen on (`0.0.0.0` to share on a network)',
+    rule: z.string().regex(/^[\w.:-]+$/, 'must be a host name or an IP address'),
+  }),
+  MARKET_API_BASE_URL: optional({
+    doc: 'base URL of the real market data service; needs `MARKET_API_KEY`',
+    rule: checked(parseBaseUrl),
+  }),
+  MARKET_API_KEY: optional({
+    doc: `API key sent upstream as \`X-api-key\`; at least ${MIN_KEY_LENGTH} characters; never reaches the browser, the caches or the logs`,
+    rule: checked(parseApiKey),
+  }),
+  SIM_NOW: optional({
+    unset: 'real time',
+    doc: "pins the simulator's clock (ISO 8601 with offset, or Unix ms), for demos and tests",
+    rule: checked(parseSimNow),
+  }),
+  SIM_CLOCK_CONTROL: setting({
+    default: 'off',
+    doc: 'tests only: `on` lets loopback clients move the pinned `SIM_NOW` clock (`PUT /bff/test/clock`)',
+    rule: onOff,
+  }),
+  SIM_RESTRICTED: setting({
+    default: 'closed',
+    doc: '`open` lets the simulator answer the restricted high-frequency and capital-flow operations',
+    rule: oneOf(['open', 'closed']),
+  }),
+  SIM_DUMP_DIR: setting({
+    default: 'data/sim-dumps',
+    doc: "folder of the simulator's whole-market dump files (Parquet, one per dump and data date, reused after a restart)",
+    rule: z.string().min(1, 'must name a folder'),
+  }),
+  SIM_DUMP_CODES: setting({
+    default: 'all',
+    doc: "stocks in the simulator's dumps: `all`, `first:N` (the first N codes) or codes separated by commas; tests and e2e runs use a few, the whole market takes about a minute of both cores",
+    rule: simDumpCodes,
+  }),
+  SIM_DUMP_PREPARE: setting({
+    default: 'on-request',
+    doc: "when the simulator writes a data date's dumps: `on-request` (the first link request starts it and answers 4040 until done) or `at-start` (also at start-up, in the background)",
+    rule: oneOf(['on-request', 'at-start']),
+  }),
+  UPSTREAM_TIMEOUT_MS: setting({
+    default: '10000',
+    doc: 'time allowed for an upstream answer',
+    rule: integer(1, 600_000),
+  }),
+  UPSTREAM_CONNECT_TIMEOUT_MS: setting({
+    default: '3000',
+    doc: 'time allowed to connect to the upstream',
+    rule: integer(1, 600_000),
+  }),
+  UPSTREAM_RATE_PER_S: setting({
+    default: '5',
+    doc: 'global budget: at most this many calls to the service in any second',
+    rule: integer(1, 1000),
+  }),
+  UPSTREAM_WINDOW_MARGIN_MS: setting({
+    default: '100',
+    doc: 'room for jitter between writing a call and the service receiving it: each call counts from its turn until its request is written, then for one second plus this margin',
+    rule: integer(0, 10_000),
+  }),
+  UPSTREAM_BURST: setting({
+    default: '5',
+    doc: 'how many of them may go back to back (at most `UPSTREAM_RATE_PER_S`)',
+    rule: integer(1, 1000),
+  }),
+  UPSTREAM_QUEUE_MAX: setting({
+    default: '100',
+    doc: 'calls that may wait for their turn; more are refused at once (code 6003)',
+    rule: integer(0, 100_000),
+  }),
+  UPSTREAM_QUEUE_TIMEOUT_MS: setting({
+    default: '5000',
+    doc: 'longest wait for a turn (code 6003 after it)',
+    rule: integer(0, 600_000),
+  }),
+  UPSTREAM_MAX_ATTEMPTS: setting({
+    default: '3',
+    doc: 'attempts for transient failures (network, HTTP 429/502/503/504, codes 4001/5001–5003)',
+    rule: integer(1, 10),
+  }),
+  UPSTREAM_DEADLINE_MS: setting({
+    default: '15000',
+    doc: 'overall time for one call: waiting, attempts and back-off',
+    rule: integer(1, 600_000),
+  }),
+  CACHE_MAX_MB: setting({
+    default: '64',
+    doc: 'memory bound of the answer cache',
+    rule: integer(1, 65_536),
+  }),
+  ANSWER_CACHE_DB: setting({
+    default: 'data/answers.sqlite',
+    doc: 'SQLite file keeping the answers that stay good for a minute or more (calendar, code table, statements, option contracts; quotes while the market is closed) across restarts; `off`: memory only',
+    rule: z.string().min(1, "must name a file or be 'off'"),
+  }),
+  ANSWER_CACHE_DISK_MB: setting({
+    default: '256',
+    doc: 'size bound of that file in MiB; the oldest answers are dropped first',
+    rule: integer(1, 1_048_576),
+  }),
+  WARM_CACHE: setting({
+    default: 'on',
+    doc: '`on`: at start-up and after each close the server asks, at background priority, for what the home page, `/limit-up` and the default options chain show first',
+    rule: onOff,
+  }),
+  CACHE_STALE_IF_ERROR_S: setting({
+    default: '86400',
+    doc: 'how long past its lifetime an answer is still served (`X-Cache: STALE`) while the service fails',
+    rule: integer(0, 30 * 86_400),
+  }),
+  CLIENT_RATE_LIMIT_PER_MIN: setting({
+    default: '1200',
+    doc: 'requests to `/api` per minute from one IP address (HTTP 429, code 6429 beyond)',
+    rule: integer(1, 10_000_000),
+  }),
+  WRITE_RATE_LIMIT_PER_MIN: setting({
+    default: '120',
+    doc: 'changes to the store (watchlists, calendar feed addresses) per minute from one user, or one address when nobody signs in, at most a sixth of them (20 at least) in any 10 s; beyond, HTTP 429 `rate_limited` with `Retry-After`, held for 0.5 s so that a flood cannot keep the server busy with refusals',
+    rule: integer(1, 10_000_000),
+  }),
+  LOG_LEVEL: setting({
+    default: 'info',
+    doc: 'pino log level',
+    rule: oneOf(logLevels),
+  }),
+  STATIC_DIR: setting({
+    default: 'dist',
+    doc: 'the built app the server serves',
+    rule: z.string(),
+  }),
+  WATCHLIST_DB: setting({
+    default: 'data/watchlists.sqlite',
+    doc: 'SQLite file of the watchlists (unused with `DATABASE_URL`)',
+    rule: z.string(),
+  }),
+  MARKET_DATA: setting({
+    default: 'on',
+    doc: "the market data plane: the whole market's daily bars (research panel), the minute tape and the dumps served to clients; `off` turns it all off",
+    rule: onOff,
+  }),
+  RESEARCH_DB: setting({
+    default: 'data/research.duckdb',
+    doc: 'DuckDB file of the research panel and the minute tape (each replica its own; rebuilt from the dumps if lost)',
+    rule: z.string().min(1, 'must name a file'),
+  }),
+  DUMP_DIR: setting({
+    default: 'data/dumps',
+    doc: 'folder of the dump copies the server downloaded (one per dump per data day) and of its link secret without sign-in; replicas share it (one volume)',
+    rule: z.string().min(1, 'must name a folder'),
+  }),
+  TAPE_BUDGET_SHARE: setting({
+    default: '0.2',
+    doc: 'largest share of the upstream budget the minute tape may use (0.01 to 1)',
+    rule: fraction(0.01, 1),
+  }),
+  DATABASE_URL: optional({
+    doc: 'PostgreSQL database of the watchlists instead of `WATCHLIST_DB`, shared by several replicas (`postgres://user:password@host:5432/database`; see below)',
+    rule: checked(parseDatabaseUrl),
+  }),
+  AUTH_MODE: setting({
+    default: 'none',
+    doc: 'who may use the dashboard: `none` (loopback only), `proxy` (a trusted reverse proxy names the user) or `oidc` (OpenID Connect); a non-loopback `HOST` needs `proxy` or `oidc`',
+    rule: oneOf(authModes),
+  }),
+  ALLOWED_HOSTS: optional({
+    doc: 'host names the server answers to besides `localhost`, `127.0.0.1`, `::1` (and the OIDC redirect host); any other `Host` is refused (DNS rebinding)',
+    rule: checked(parseAllowedHosts),
+  }),
+  TRUSTED_PROXIES: optional({
+    doc: '`proxy`: addresses or CIDR ranges of the reverse proxy; its user header from anywhere else is refused',
+    rule: checked(parseTrustedProxies),
+  }),
+  AUTH_PROXY_HEADER: setting({
+    default: 'X-Forwarded-User',
+    doc: '`proxy`: the header in which the proxy names the signed-in user',
+    rule: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'),
+  }),
+  ADMIN_USERS: optional({
+    doc: '`proxy`/`oidc`: user ids (header value or OIDC subject) who may read `/bff/status`',
+    rule: list,
+  }),
+  OIDC_ISSUER: optional({
+    doc: "`oidc`: the identity provider's issuer URL",
+    rule: checked(httpUrl),
+  }),
+  OIDC_CLIENT_ID: optional({
+    doc: "`oidc`: this dashboard's client id",
+    rule: z.string(),
+  }),
+  OIDC_CLIENT_SECRET: optional({
+    doc: '`oidc`: its client secret',
+    rule: z.string(),
+  }),
+  OIDC_REDIRECT_URI: optional({
+    doc: '`oidc`: `/bff/auth/callback` as browsers reach it (`https` makes the session cookie `Secure`)',
+    rule: checked(httpUrl),
+  }),
+  SESSION_SECRET: optional({
+    doc: '`proxy`/`oidc`: at least 32 characters signing session cookies and CSRF tokens',
+    rule: z.string().min(32, 'must be at least 32 characters long'),
+  }),
+  SESSION_TTL_H: setting({
+    default: '12',
+    doc: '`oidc`: hours a sign-in lasts',
+    rule: integer(1, 24 * 90),
+  }),
+  REQUEST_TIMEOUT_MS: setting({
+    default: '30000',
+    doc: 'time a client has to send a whole request; slower ones get 408 and are closed',
+    rule: integer(100, 600_000),
+  }),
+  HEADERS_TIMEOUT_MS: setting({
+    default: '10000',
+    doc: 'time a client has to send the request headers',
+    rule: integer(100, 600_000),
+  }),
+  KEEP_ALIVE_TIMEOUT_MS: setting({
+    default: '5000',
+    doc: 'how long an idle connection stays open',
+    rule: integer(100, 600_000),
+  }),
+  MAX_CONNECTIONS: setting({
+    default: '1024',
+    doc: 'open connections accepted at once',
+    rule: integer(1, 1_000_000),
+  }),
+  MAX_CONNECTIONS_PER_CLIENT: setting({
+    default: '64',
+    doc: 'open connections (idle or busy) one client address may hold; more get 429 and are closed. `TRUSTED_PROXIES` are exempt (the proxy limits its clients). At most `MAX_CONNECTIONS`',
+    rule: integer(1, 1_000_000),
+  }),
+  BACKUP_DIR: optional({
+    doc: 'folder for online backups of the SQLite watchlist database (none when unset); refused with `DATABASE_URL` (use `pg_dump`)',
+    rule: z.string(),
+  }),
+  BACKUP_KEEP: setting({
+    default: '24',
+    doc: 'backups kept (the oldest go first)',
+    rule: integer(1, 10_000),
+  }),
+  BACKUP_INTERVAL_MIN: setting({
+    default: '60',
+    doc: 'minutes between backups',
+    rule: integer(1, 7 * 24 * 60),
+  }),
+  SHUTDOWN_TIMEOUT_MS: setting({
+    default: '10000',
+    doc: 'on SIGTERM/SIGINT: how long requests in flight may take to finish (the server is not ready and takes no new connections meanwhile)',
+    rule: integer(0, 600_000),
+  }),
+  REDIS_URL: optional({
+    doc: 'Redis (or Valkey) shared by several replicas: cache, one upstream call per answer, one budget, pauses and breakers (see below)',
+    rule: checked(parseRedisUrl),
+  }),
+  REDIS_KEY_PREFIX: setting({
+    default: 'market-dashboard:',
+    doc: 'prefix of every Redis key and channel, so that deployments sharing one Redis keep apart',
+    rule: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . : - _'),
+  }),
 });
 
-export const configVariables: readonly ConfigVariable[] = [
-  PORT,
-  HOST,
-  MARKET_API_BASE_URL,
-  MARKET_API_KEY,
-  SIM_NOW,
-  SIM_CLOCK_CONTROL,
-  SIM_RESTRICTED,
-  SIM_DUMP_DIR,
-  SIM_DUMP_CODES,
-  SIM_DUMP_PREPARE,
-  UPSTREAM_TIMEOUT_MS,
-  UPSTREAM_CONNECT_TIMEOUT_MS,
-  UPSTREAM_RATE_PER_S,
-  UPSTREAM_WINDOW_MARGIN_MS,
-  UPSTREAM_BURST,
-  UPSTREAM_QUEUE_MAX,
-  UPSTREAM_QUEUE_TIMEOUT_MS,
-  UPSTREAM_MAX_ATTEMPTS,
-  UPSTREAM_DEADLINE_MS,
-  CACHE_MAX_MB,
-  ANSWER_CACHE_DB,
-  ANSWER_CACHE_DISK_MB,
-  WARM_CACHE,
-  CACHE_STALE_IF_ERROR_S,
-  CLIENT_RATE_LIMIT_PER_MIN,
-  WRITE_RATE_LIMIT_PER_MIN,
-  LOG_LEVEL,
-  STATIC_DIR,
-  WATCHLIST_DB,
-  MARKET_DATA,
-  RESEARCH_DB,
-  DUMP_DIR,
-  TAPE_BUDGET_SHARE,
-  DATABASE_URL,
-  AUTH_MODE,
-  ALLOWED_HOSTS,
-  TRUSTED_PROXIES,
-  AUTH_PROXY_HEADER,
-  ADMIN_USERS,
-  OIDC_ISSUER,
-  OIDC_CLIENT_ID,
-  OIDC_CLIENT_SECRET,
-  OIDC_REDIRECT_URI,
-  SESSION_SECRET,
-  SESSION_TTL_H,
-  REQUEST_TIMEOUT_MS,
-  HEADERS_TIMEOUT_MS,
-  KEEP_ALIVE_TIMEOUT_MS,
-  MAX_CONNECTIONS,
-  MAX_CONNECTIONS_PER_CLIENT,
-  BACKUP_DIR,
-  BACKUP_KEEP,
-  BACKUP_INTERVAL_MIN,
-  SHUTDOWN_TIMEOUT_MS,
-  REDIS_URL,
-  REDIS_KEY_PREFIX,
-];
+export const configVariables: readonly ConfigVariable[] = Object.values(vars);
 
 /** A Markdown table of the variables: the README's configuration table (`npm run docs:config` writes it). */
 export function configTable(): string {
@@ -764,23 +664,23 @@ export function isLoopbackHost(host: string): boolean {
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]', '::1'];
 
 function parseAuth(env: Env, host: string): AuthConfig {
-  const mode = AUTH_MODE.from(env);
+  const mode = vars.AUTH_MODE.from(env);
   if (mode === 'none') {
     if (!isLoopbackHost(host)) {
       throw new ConfigError(
-        AUTH_MODE.name,
+        vars.AUTH_MODE.name,
         `must be proxy or oidc when HOST (${host}) is not a loopback address: without sign-in, anyone who reaches the port could read, change or delete every watchlist. Set AUTH_MODE=oidc (with OIDC_* and SESSION_SECRET) or AUTH_MODE=proxy (with TRUSTED_PROXIES and SESSION_SECRET), or listen on 127.0.0.1`,
       );
     }
     return { mode };
   }
-  const admins = ADMIN_USERS.from(env) ?? [];
+  const admins = vars.ADMIN_USERS.from(env) ?? [];
   if (mode === 'proxy') {
-    const userHeader = AUTH_PROXY_HEADER.from(env).toLowerCase();
-    const trustedProxies = TRUSTED_PROXIES.from(env) ?? [];
+    const userHeader = vars.AUTH_PROXY_HEADER.from(env).toLowerCase();
+    const trustedProxies = vars.TRUSTED_PROXIES.from(env) ?? [];
     if (trustedProxies.length === 0) {
       throw new ConfigError(
-        TRUSTED_PROXIES.name,
+        vars.TRUSTED_PROXIES.name,
         "must name the reverse proxy's address when AUTH_MODE=proxy",
       );
     }
@@ -789,142 +689,136 @@ function parseAuth(env: Env, host: string): AuthConfig {
       trustedProxies,
       userHeader,
       admins,
-      sessionSecret: required(env, SESSION_SECRET, `when AUTH_MODE=${mode}`),
+      sessionSecret: required(env, vars.SESSION_SECRET, `when AUTH_MODE=${mode}`),
     };
   }
-  const issuer = required(env, OIDC_ISSUER, 'when AUTH_MODE=oidc');
-  const redirectUri = required(env, OIDC_REDIRECT_URI, 'when AUTH_MODE=oidc');
+  const issuer = required(env, vars.OIDC_ISSUER, 'when AUTH_MODE=oidc');
+  const redirectUri = required(env, vars.OIDC_REDIRECT_URI, 'when AUTH_MODE=oidc');
   return {
     mode,
     issuer,
-    clientId: required(env, OIDC_CLIENT_ID, 'when AUTH_MODE=oidc'),
-    clientSecret: required(env, OIDC_CLIENT_SECRET, 'when AUTH_MODE=oidc'),
+    clientId: required(env, vars.OIDC_CLIENT_ID, 'when AUTH_MODE=oidc'),
+    clientSecret: required(env, vars.OIDC_CLIENT_SECRET, 'when AUTH_MODE=oidc'),
     redirectUri,
     admins,
-    sessionSecret: required(env, SESSION_SECRET, `when AUTH_MODE=${mode}`),
-    sessionTtlMs: SESSION_TTL_H.from(env) * 3_600_000,
+    sessionSecret: required(env, vars.SESSION_SECRET, `when AUTH_MODE=${mode}`),
+    sessionTtlMs: vars.SESSION_TTL_H.from(env) * 3_600_000,
   };
 }
 
+/** A number that may not exceed another variable's: its value, else a refusal naming both. */
+function atMost(env: Env, variable: Setting<number>, bound: Setting<number>): number {
+  const value = variable.from(env);
+  const limit = bound.from(env);
+  if (value > limit) throw new ConfigError(variable.name, `must not exceed ${bound.name} (${limit})`);
+  return value;
+}
+
 export function loadConfig(env: Env): Config {
-  const baseUrlSet = read(env, MARKET_API_BASE_URL.name) !== undefined;
-  const apiKeySet = read(env, MARKET_API_KEY.name) !== undefined;
+  const baseUrlSet = read(env, vars.MARKET_API_BASE_URL.name) !== undefined;
+  const apiKeySet = read(env, vars.MARKET_API_KEY.name) !== undefined;
   if (baseUrlSet && !apiKeySet) {
     throw new ConfigError(
-      MARKET_API_KEY.name,
+      vars.MARKET_API_KEY.name,
       'must be set when MARKET_API_BASE_URL is set (set both or neither)',
     );
   }
   if (apiKeySet && !baseUrlSet) {
     throw new ConfigError(
-      MARKET_API_BASE_URL.name,
+      vars.MARKET_API_BASE_URL.name,
       'must be set when MARKET_API_KEY is set (set both or neither)',
     );
   }
-  const apiKey = MARKET_API_KEY.from(env);
-  const baseUrl = MARKET_API_BASE_URL.from(env);
+  const apiKey = vars.MARKET_API_KEY.from(env);
+  const baseUrl = vars.MARKET_API_BASE_URL.from(env);
   const marketApi = baseUrl !== undefined && apiKey !== undefined ? { baseUrl, apiKey } : null;
 
-  const simNowSet = read(env, SIM_NOW.name) !== undefined;
+  const simNowSet = read(env, vars.SIM_NOW.name) !== undefined;
   // A pinned clock against the real service would make the date rules disagree with the service.
   if (simNowSet && marketApi !== null) {
-    throw new ConfigError(SIM_NOW.name, 'only applies to simulated data; unset it or unset MARKET_API_KEY');
+    throw new ConfigError(
+      vars.SIM_NOW.name,
+      'only applies to simulated data; unset it or unset MARKET_API_KEY',
+    );
   }
 
-  const simClockControl = SIM_CLOCK_CONTROL.from(env);
+  const simClockControl = vars.SIM_CLOCK_CONTROL.from(env);
   if (simClockControl && (marketApi !== null || !simNowSet)) {
     throw new ConfigError(
-      SIM_CLOCK_CONTROL.name,
+      vars.SIM_CLOCK_CONTROL.name,
       'only applies to simulated data with a pinned clock: set SIM_NOW and no MARKET_API_KEY, or turn it off',
     );
   }
 
-  const upstreamRatePerSecond = UPSTREAM_RATE_PER_S.from(env);
-  const upstreamBurst = UPSTREAM_BURST.from(env);
+  const upstreamRatePerSecond = vars.UPSTREAM_RATE_PER_S.from(env);
   // The burst spends part of a second's budget; it cannot add to it.
-  if (upstreamBurst > upstreamRatePerSecond) {
-    throw new ConfigError(
-      UPSTREAM_BURST.name,
-      `must not exceed UPSTREAM_RATE_PER_S (${upstreamRatePerSecond})`,
-    );
-  }
-  const upstreamTimeoutMs = UPSTREAM_TIMEOUT_MS.from(env);
-  const upstreamDeadlineMs = UPSTREAM_DEADLINE_MS.from(env);
-  const host = HOST.from(env);
+  const upstreamBurst = atMost(env, vars.UPSTREAM_BURST, vars.UPSTREAM_RATE_PER_S);
+  const upstreamTimeoutMs = vars.UPSTREAM_TIMEOUT_MS.from(env);
+  const upstreamDeadlineMs = vars.UPSTREAM_DEADLINE_MS.from(env);
+  const host = vars.HOST.from(env);
   const auth = parseAuth(env, host);
-  const allowedHosts = [...LOOPBACK_HOSTS, ...(ALLOWED_HOSTS.from(env) ?? [])];
+  const allowedHosts = [...LOOPBACK_HOSTS, ...(vars.ALLOWED_HOSTS.from(env) ?? [])];
   if (auth.mode === 'oidc') allowedHosts.push(new URL(auth.redirectUri).hostname.toLowerCase());
-  const databaseUrl = DATABASE_URL.from(env) ?? null;
-  const backupDir = BACKUP_DIR.from(env);
+  const databaseUrl = vars.DATABASE_URL.from(env) ?? null;
+  const backupDir = vars.BACKUP_DIR.from(env);
   // Backups would copy a file nobody writes while the lists are in PostgreSQL: say so rather than
   // leave the operator believing they are backed up.
   if (backupDir !== undefined && databaseUrl !== null) {
     throw new ConfigError(
-      BACKUP_DIR.name,
+      vars.BACKUP_DIR.name,
       'only applies to the SQLite store: with DATABASE_URL the watchlists are in PostgreSQL; unset BACKUP_DIR and back the database up with pg_dump (see the README)',
     );
   }
-  const requestTimeoutMs = REQUEST_TIMEOUT_MS.from(env);
-  const headersTimeoutMs = HEADERS_TIMEOUT_MS.from(env);
+  const requestTimeoutMs = vars.REQUEST_TIMEOUT_MS.from(env);
   // Node refuses a headers timeout longer than the request timeout.
-  if (headersTimeoutMs > requestTimeoutMs) {
-    throw new ConfigError(
-      HEADERS_TIMEOUT_MS.name,
-      `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
-    );
-  }
-  const maxConnections = MAX_CONNECTIONS.from(env);
+  const headersTimeoutMs = atMost(env, vars.HEADERS_TIMEOUT_MS, vars.REQUEST_TIMEOUT_MS);
+  const maxConnections = vars.MAX_CONNECTIONS.from(env);
   // Unset, it is the default or the whole cap, whichever is lower; set, it must fit under the cap.
-  const perClientSet = read(env, MAX_CONNECTIONS_PER_CLIENT.name) !== undefined;
-  const perClient = MAX_CONNECTIONS_PER_CLIENT.from(env);
-  const maxConnectionsPerClient = perClientSet ? perClient : Math.min(perClient, maxConnections);
-  if (maxConnectionsPerClient > maxConnections) {
-    throw new ConfigError(
-      MAX_CONNECTIONS_PER_CLIENT.name,
-      `must not exceed MAX_CONNECTIONS (${maxConnections})`,
-    );
-  }
-  const redisUrl = REDIS_URL.from(env);
-  const answerCacheFile = ANSWER_CACHE_DB.from(env);
-  const answerCacheMaxBytes = ANSWER_CACHE_DISK_MB.from(env) * 1024 * 1024;
+  const maxConnectionsPerClient =
+    read(env, vars.MAX_CONNECTIONS_PER_CLIENT.name) === undefined
+      ? Math.min(vars.MAX_CONNECTIONS_PER_CLIENT.from(env), maxConnections)
+      : atMost(env, vars.MAX_CONNECTIONS_PER_CLIENT, vars.MAX_CONNECTIONS);
+  const redisUrl = vars.REDIS_URL.from(env);
+  const answerCacheFile = vars.ANSWER_CACHE_DB.from(env);
+  const answerCacheMaxBytes = vars.ANSWER_CACHE_DISK_MB.from(env) * 1024 * 1024;
   return {
-    port: PORT.from(env),
+    port: vars.PORT.from(env),
     host,
     marketApi,
-    simNow: SIM_NOW.from(env) ?? null,
-    simRestricted: SIM_RESTRICTED.from(env),
+    simNow: vars.SIM_NOW.from(env) ?? null,
+    simRestricted: vars.SIM_RESTRICTED.from(env),
     simClockControl,
     simDumps: {
-      dir: SIM_DUMP_DIR.from(env),
-      codes: SIM_DUMP_CODES.from(env),
-      prepare: SIM_DUMP_PREPARE.from(env),
+      dir: vars.SIM_DUMP_DIR.from(env),
+      codes: vars.SIM_DUMP_CODES.from(env),
+      prepare: vars.SIM_DUMP_PREPARE.from(env),
     },
     upstreamTimeoutMs,
-    upstreamConnectTimeoutMs: UPSTREAM_CONNECT_TIMEOUT_MS.from(env),
+    upstreamConnectTimeoutMs: vars.UPSTREAM_CONNECT_TIMEOUT_MS.from(env),
     upstreamRatePerSecond,
     upstreamBurst,
-    upstreamWindowMarginMs: UPSTREAM_WINDOW_MARGIN_MS.from(env),
-    upstreamQueueMax: UPSTREAM_QUEUE_MAX.from(env),
-    upstreamQueueTimeoutMs: UPSTREAM_QUEUE_TIMEOUT_MS.from(env),
-    upstreamMaxAttempts: UPSTREAM_MAX_ATTEMPTS.from(env),
+    upstreamWindowMarginMs: vars.UPSTREAM_WINDOW_MARGIN_MS.from(env),
+    upstreamQueueMax: vars.UPSTREAM_QUEUE_MAX.from(env),
+    upstreamQueueTimeoutMs: vars.UPSTREAM_QUEUE_TIMEOUT_MS.from(env),
+    upstreamMaxAttempts: vars.UPSTREAM_MAX_ATTEMPTS.from(env),
     upstreamDeadlineMs,
-    cacheMaxBytes: CACHE_MAX_MB.from(env) * 1024 * 1024,
-    cacheStaleIfErrorMs: CACHE_STALE_IF_ERROR_S.from(env) * 1000,
+    cacheMaxBytes: vars.CACHE_MAX_MB.from(env) * 1024 * 1024,
+    cacheStaleIfErrorMs: vars.CACHE_STALE_IF_ERROR_S.from(env) * 1000,
     answerCacheDisk:
       answerCacheFile === 'off' ? null : { file: answerCacheFile, maxBytes: answerCacheMaxBytes },
-    warmCache: WARM_CACHE.from(env),
-    clientRateLimitPerMinute: CLIENT_RATE_LIMIT_PER_MIN.from(env),
-    writeRateLimitPerMinute: WRITE_RATE_LIMIT_PER_MIN.from(env),
-    logLevel: LOG_LEVEL.from(env),
-    staticDir: STATIC_DIR.from(env),
-    watchlistDb: WATCHLIST_DB.from(env),
+    warmCache: vars.WARM_CACHE.from(env),
+    clientRateLimitPerMinute: vars.CLIENT_RATE_LIMIT_PER_MIN.from(env),
+    writeRateLimitPerMinute: vars.WRITE_RATE_LIMIT_PER_MIN.from(env),
+    logLevel: vars.LOG_LEVEL.from(env),
+    staticDir: vars.STATIC_DIR.from(env),
+    watchlistDb: vars.WATCHLIST_DB.from(env),
     databaseUrl,
     auth,
     allowedHosts: [...new Set(allowedHosts)],
     http: {
       requestTimeoutMs,
       headersTimeoutMs,
-      keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS.from(env),
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS.from(env),
       maxConnections,
       maxConnectionsPerClient,
     },
@@ -933,16 +827,16 @@ export function loadConfig(env: Env): Config {
         ? null
         : {
             dir: backupDir,
-            keep: BACKUP_KEEP.from(env),
-            intervalMs: BACKUP_INTERVAL_MIN.from(env) * 60_000,
+            keep: vars.BACKUP_KEEP.from(env),
+            intervalMs: vars.BACKUP_INTERVAL_MIN.from(env) * 60_000,
           },
-    shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS.from(env),
-    redis: redisUrl === undefined ? null : { url: redisUrl, keyPrefix: REDIS_KEY_PREFIX.from(env) },
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS.from(env),
+    redis: redisUrl === undefined ? null : { url: redisUrl, keyPrefix: vars.REDIS_KEY_PREFIX.from(env) },
     marketData: {
-      enabled: MARKET_DATA.from(env),
-      researchDb: RESEARCH_DB.from(env),
-      dumpDir: DUMP_DIR.from(env),
-      tapeBudgetShare: TAPE_BUDGET_SHARE.from(env),
+      enabled: vars.MARKET_DATA.from(env),
+      researchDb: vars.RESEARCH_DB.from(env),
+      dumpDir: vars.DUMP_DIR.from(env),
+      tapeBudgetShare: vars.TAPE_BUDGET_SHARE.from(env),
     },
   };
 }
