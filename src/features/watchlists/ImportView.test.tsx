@@ -193,6 +193,34 @@ describe('import', () => {
     expect((await serverState(ui, 1)).items.map((i) => [i.thscode, i.note])).toEqual([['510300.SH', 'a, b']]);
   });
 
+  it('refuses an empty or too long list name, naming the field, without a write; a valid one is saved (Enter)', async () => {
+    const { router } = renderAt('/watchlists/import?name=Core&codes=600519.SH');
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('1 个品种可以保存'));
+    const field = screen.getByRole('textbox', { name: '清单名称' });
+    const save = screen.getByRole('button', { name: '保存为新清单' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('清单名称：请输入名称');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Checked again as it is typed.
+    fireEvent.change(field, { target: { value: '长'.repeat(WATCHLIST_LIMITS.name_length + 1) } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        `清单名称：名称最多 ${WATCHLIST_LIMITS.name_length} 个字`,
+      ),
+    );
+    fireEvent.click(save);
+    expect(screen.getByRole('alert').textContent).toContain('清单名称');
+    expect(await lists()).toEqual([]);
+    fireEvent.change(field, { target: { value: '  核心  ' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.submit(field);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watchlists/1'));
+    expect(await lists()).toEqual([{ id: 1, name: '核心' }]);
+    expect((await serverState(ui, 1)).items.map((i) => i.thscode)).toEqual(['600519.SH']);
+  });
+
   it('nothing to save keeps the button off and says so', async () => {
     renderAt('/watchlists/import?name=X&codes=BAD');
     await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('没有可以保存的品种。'));
