@@ -98,6 +98,11 @@ describe('the index', () => {
     fireEvent.submit(field);
     expect((await screen.findByRole('alert')).textContent).toBe('请输入名称');
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    // Checked again as it is typed, in the words for the new problem.
+    fireEvent.change(field, { target: { value: '长'.repeat(WATCHLIST_LIMITS.name_length + 1) } });
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(`名称最多 ${WATCHLIST_LIMITS.name_length} 个字`),
+    );
     expect(await lists()).toEqual([{ id: 1, name: 'Core' }]);
   });
 
