@@ -80,6 +80,60 @@ describe('an operation in the explorer', () => {
     expect(calls()).toEqual([]);
   });
 
+  it('refuses a value its parameter’s rule refuses: the field is named, marked and focused, and nothing is requested', async () => {
+    const calls = serve();
+    renderAppAt(`/explorer/a-share/prices/historical?thscode=600519&start=1000&end=2000`);
+    fireEvent.click(await within(await screen.findByTestId('explorer-form')).findByText('发送'));
+    const refusal = await screen.findByTestId('refusal');
+    expect(refusal.textContent).toContain("1002 · Parameter 'thscode'");
+    expect(field('thscode').getAttribute('aria-invalid')).toBe('true');
+    // The message also stands under the field itself, and the field has the focus.
+    const own = form().querySelector('[data-field="thscode"] [role="alert"]');
+    expect(own?.textContent).toContain("Parameter 'thscode'");
+    await waitFor(() => expect(document.activeElement).toBe(field('thscode')));
+    // Ctrl+Enter asks again: still refused, still nothing sent.
+    fireEvent.keyDown(field('start'), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(screen.getByTestId('refusal').textContent).toContain('1002'));
+    expect(calls()).toEqual([]);
+    expect(screen.getByTestId('answer-idle')).toBeTruthy();
+  });
+
+  it('checks a field once it is left, as it is typed, and a change takes the refusal away', async () => {
+    const calls = serve();
+    const router = renderAppAt(`/explorer/a-share/prices/historical?thscode=600519.SH&start=2000&end=1000`);
+    await screen.findByTestId('explorer-form');
+    // Typing alone says nothing; leaving the field does.
+    fireEvent.change(field('start'), { target: { value: 'soon' } });
+    expect(field('start').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(field('start'));
+    await waitFor(() => expect(field('start').getAttribute('aria-invalid')).toBe('true'));
+    expect(form().querySelector('[data-field="start"] [role="alert"]')?.textContent).toContain("'start'");
+    // Fixed as it is typed: the message goes at once.
+    fireEvent.change(field('start'), { target: { value: '2000' } });
+    await waitFor(() => expect(field('start').getAttribute('aria-invalid')).toBeNull());
+
+    // Sent: refused on `end` (the two dates conflict) ...
+    fireEvent.submit(form());
+    expect((await screen.findByTestId('refusal')).textContent).toContain('1004');
+    expect(field('end').getAttribute('aria-invalid')).toBe('true');
+    // ... until the form changes: the refusal goes, and the draft is in the URL.
+    fireEvent.change(field('start'), { target: { value: '500' } });
+    await waitFor(() => expect(screen.queryByTestId('refusal')).toBeNull());
+    expect(field('end').getAttribute('aria-invalid')).toBeNull();
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ thscode: '600519.SH', start: 500, end: 1000 }),
+    );
+    expect(calls()).toEqual([]);
+  });
+
+  it('clears every field and the link with Clear', async () => {
+    serve();
+    const router = renderAppAt(`/explorer/a-share/prices/historical?thscode=600519.SH&start=1000&end=2000`);
+    fireEvent.click(await within(await screen.findByTestId('explorer-form')).findByText('清空'));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect([field('thscode').value, field('start').value, field('end').value]).toEqual(['', '', '']);
+  });
+
   it('keeps an answer on screen while the form changes, and back returns to the earlier request', async () => {
     const calls = serve();
     const router = renderAppAt(

@@ -1,33 +1,35 @@
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, type KeyboardEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useServerClock } from '../../api/live';
 import { CopyLinkButton } from '../../components/CopyLinkButton';
 import { errorCodeInfo } from '../../contract/envelope';
-import type { ParamFailure } from '../../contract/params';
 import { shanghaiDate } from '../../contract/time';
 import { AnswerView } from './AnswerView';
 import { CopyAs } from './CopyAs';
 import { messages } from './messages';
 import './explorer.css';
 import {
-  checkField,
   checkRequest,
   fieldsOf,
   filterOperations,
   operationOf,
+  requestQuery,
   type CatalogOperation,
   type FormValues,
 } from './model';
+import { paramForm, paramsResolver, problemOf, type FieldProblem, type ParamForm } from './params-form';
 import { ParamInput } from './ParamInput';
 import { explorerCallQuery } from './queries';
 import { explorerSearch, readExplorerSearch } from './form-url';
 import type { ExplorerSearch } from './url-state';
-import { useUrlDraft } from './useUrlDraft';
+import { useUrlWrites } from './useUrlDraft';
 
 /**
- * One operation of the catalog: a form generated from its parameter descriptions, checked in the browser
- * exactly as the BFF checks it (nothing refused ever leaves the page), and the BFF's answer as sent.
+ * One operation of the catalog: a form generated from its parameter descriptions (react-hook-form over the
+ * operation's parameter schema), checked in the browser exactly as the BFF checks it (nothing refused
+ * ever leaves the page), and the BFF's answer as sent.
  * The form lives in the URL (replaced as the user types, pushed when a request is sent), so a link
  * reproduces the call.
  */
@@ -70,7 +72,7 @@ function Switcher({ current, onOpen }: { current: string; onOpen: (id: string) =
   );
 }
 
-function Refusal({ failure }: { failure: ParamFailure }) {
+function Refusal({ failure }: { failure: FieldProblem }) {
   const { t } = messages.useText();
   return (
     <div className="notice xp-refusal" role="alert" data-testid="refusal">
@@ -94,12 +96,19 @@ function OperationForm({
   const queryClient = useQueryClient();
   const clock = useServerClock();
   const fields = useMemo(() => fieldsOf(op), [op]);
-  const formRef = useRef<HTMLFormElement>(null);
 
   const { values: urlValues, run } = useMemo(() => readExplorerSearch(searchStr), [searchStr]);
-  const [values, setValues] = useUrlDraft<FormValues>(urlValues, valuesKey);
-  const [refusal, setRefusal] = useState<ParamFailure | null>(null);
-  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const resolver = useMemo(() => paramsResolver(op, clock.now), [op, clock.now]);
+  // A field is checked when it is left, then as it is typed; the whole request when it is sent.
+  const { control, handleSubmit, formState, getValues, reset, clearErrors, trigger } = useForm<ParamForm>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: paramForm(op, urlValues),
+  });
+  // The values as typed, for the "copy as" texts (a copy: compared with the last one for a re-render).
+  const values = useWatch({ control, compute: (all) => ({ ...all }) });
+  const takeUrl = useCallback((fromUrl: FormValues) => reset(paramForm(op, fromUrl)), [reset, op]);
+  const recordWrite = useUrlWrites<FormValues>(urlValues, valuesKey, takeUrl);
 
   const sent = run ? checkRequest(op, urlValues, clock.now()) : null;
   const sentQuery = sent?.ok ? sent.query : null;
@@ -107,10 +116,12 @@ function OperationForm({
     ...explorerCallQuery(op.id, clock.known ? sentQuery : null),
     placeholderData: keepPreviousData,
   });
-  const shownRefusal = refusal ?? (sent && !sent.ok ? sent : null);
+  // A link that asks for a request the check refuses: the refusal, and nothing sent.
+  const linkRefusal = sent && !sent.ok ? sent : null;
+  const refusal = problemOf(formState.errors.root) ?? linkRefusal;
 
   function write(next: FormValues, sendIt: boolean, replace: boolean) {
-    setValues(next);
+    recordWrite(next);
     onSearch(explorerSearch(next, sendIt), { replace });
   }
 
@@ -118,39 +129,33 @@ function OperationForm({
    * History: edits replace the draft's entry, but the first edit after a sent request starts a new one,
    * so Back returns to the request; sending turns the draft's entry into the request's.
    */
-  function change(name: string, value: string) {
-    setRefusal(null);
-    write({ ...values, [name]: value }, false, !run);
+  function change(name: string, value: string, onChange: (value: string) => void) {
+    if (formState.errors.root) {
+      // A refusal holds until the form changes; the other fields left keep their own problems.
+      clearErrors();
+      const left = Object.keys(formState.touchedFields).filter((other) => other !== name);
+      if (left.length > 0) void trigger(left);
+    }
+    onChange(value);
+    write({ ...getValues(), [name]: value }, false, !run);
   }
 
-  function send() {
-    const checked = checkRequest(op, values, clock.now());
-    if (!checked.ok) {
-      setRefusal(checked);
-      const target = checked.param ? formRef.current?.querySelector(`[data-param="${checked.param}"]`) : null;
-      if (target instanceof HTMLElement) target.focus();
-      return;
-    }
-    setRefusal(null);
-    const queryKey = explorerCallQuery(op.id, checked.query).queryKey;
-    if (run && valuesKey(values) === valuesKey(urlValues)) {
+  const send = handleSubmit((checked) => {
+    const queryKey = explorerCallQuery(op.id, requestQuery(op, checked)).queryKey;
+    if (run && valuesKey(checked) === valuesKey(urlValues)) {
       // The request on screen, asked again.
       void call.refetch();
       return;
     }
     // A request made earlier with these values is asked again, not read from the cache.
     queryClient.removeQueries({ queryKey, exact: true });
-    write(values, true, !run);
-  }
+    write(checked, true, !run);
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      send();
+      void send();
     }
   };
 
@@ -159,10 +164,9 @@ function OperationForm({
   return (
     <div className="xp-op">
       <form
-        ref={formRef}
         className="panel xp-form"
         aria-labelledby="xp-form-title"
-        onSubmit={onSubmit}
+        onSubmit={(event) => void send(event)}
         onKeyDown={onKeyDown}
         noValidate
         data-testid="explorer-form"
@@ -171,23 +175,29 @@ function OperationForm({
           {t('form.title')} <span className="muted num">({fields.length})</span>
         </h2>
         {fields.length === 0 && <p className="muted">{t('form.none')}</p>}
-        {fields.map((field) => {
-          const value = values[field.name] ?? '';
-          const own = left.has(field.name) ? checkField(op, field.name, value) : null;
-          const problem = shownRefusal && shownRefusal.param === field.name ? shownRefusal : own;
-          return (
-            <div key={field.name} onBlur={() => setLeft((prev) => new Set(prev).add(field.name))}>
-              <ParamInput
-                field={field}
-                value={value}
-                onChange={(next) => change(field.name, next)}
-                problem={problem}
-                today={today}
-              />
-            </div>
-          );
-        })}
-        {shownRefusal && <Refusal failure={shownRefusal} />}
+        {fields.map((field) => (
+          <Controller
+            key={field.name}
+            control={control}
+            name={field.name}
+            render={({ field: input }) => (
+              <div onBlur={input.onBlur}>
+                <ParamInput
+                  field={field}
+                  value={input.value}
+                  controlRef={input.ref}
+                  onChange={(next) => change(field.name, next, input.onChange)}
+                  problem={
+                    problemOf(formState.errors[field.name]) ??
+                    (linkRefusal?.param === field.name ? linkRefusal : null)
+                  }
+                  today={today}
+                />
+              </div>
+            )}
+          />
+        ))}
+        {refusal && <Refusal failure={refusal} />}
         <div className="xp-actions">
           <button type="submit" className="btn xp-send" aria-keyshortcuts="Control+Enter">
             {t('form.send')}
@@ -198,7 +208,7 @@ function OperationForm({
             type="button"
             className="btn btn--small"
             onClick={() => {
-              setRefusal(null);
+              reset(paramForm(op, {}));
               write({}, false, !run);
             }}
             disabled={fields.length === 0}

@@ -6,6 +6,7 @@ import { isValidDate } from '../../contract/params';
 import { addYearsToDate, shanghaiDate, shanghaiMidnight } from '../../contract/time';
 import { formatShanghaiDateTime } from '../../lib/format';
 import { messages } from './messages';
+import type { FieldProblem } from './params-form';
 
 /**
  * One parameter of the form, generated from its description in the contract: a choice list for enums
@@ -13,15 +14,12 @@ import { messages } from './messages';
  * fixed values, a checked text area for JSON. The rule from the contract is shown under the control.
  */
 
-export interface FieldProblem {
-  code: number;
-  message: string;
-}
-
 interface Props {
   field: ParamField;
   value: string;
   onChange: (value: string) => void;
+  /** The control's element, for the form to focus a refused parameter. */
+  controlRef?: (element: HTMLElement | null) => void;
   problem: FieldProblem | null;
   /** The server's Shanghai day, for the pickers' range. */
   today: string;
@@ -42,7 +40,7 @@ function listItems(value: string): string[] {
   return value === '' ? [] : value.split(',').map((item) => item.trim());
 }
 
-export function ParamInput({ field, value, onChange, problem, today }: Props) {
+export function ParamInput({ field, value, onChange, controlRef, problem, today }: Props) {
   const { t } = messages.useText();
   const id = useId();
   const ruleId = `${id}-rule`;
@@ -56,6 +54,7 @@ export function ParamInput({ field, value, onChange, problem, today }: Props) {
     'aria-invalid': problem ? true : undefined,
     'aria-required': field.required || undefined,
     'data-param': name,
+    ref: controlRef,
   } as const;
   const pickerMax = addYearsToDate(today, 1);
 

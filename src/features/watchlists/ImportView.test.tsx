@@ -31,6 +31,23 @@ async function lists() {
   );
 }
 
+/**
+ * A name field refuses a blank name when `submit`ted, then one character too many as it is typed, each in
+ * the reader's words (after `prefix`, the field's name where the form names it) and marked invalid.
+ */
+async function refusesEmptyThenLong(field: HTMLElement, submit: () => void, prefix = '') {
+  fireEvent.change(field, { target: { value: '   ' } });
+  submit();
+  expect((await screen.findByRole('alert')).textContent).toBe(`${prefix}请输入名称`);
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  fireEvent.change(field, { target: { value: '长'.repeat(WATCHLIST_LIMITS.name_length + 1) } });
+  await waitFor(() =>
+    expect(screen.getByRole('alert').textContent).toBe(
+      `${prefix}名称最多 ${WATCHLIST_LIMITS.name_length} 个字`,
+    ),
+  );
+}
+
 describe('the index', () => {
   it('creates a list from its name (Enter) and opens it', async () => {
     const { router } = renderAt('/watchlists');
@@ -94,10 +111,7 @@ describe('the index', () => {
     renderAt('/watchlists');
     fireEvent.click(await screen.findByRole('button', { name: '重命名 Core' }));
     const field = screen.getByRole('textbox', { name: '「Core」的新名称' });
-    fireEvent.change(field, { target: { value: '   ' } });
-    fireEvent.submit(field);
-    expect((await screen.findByRole('alert')).textContent).toBe('请输入名称');
-    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await refusesEmptyThenLong(field, () => fireEvent.submit(field));
     expect(await lists()).toEqual([{ id: 1, name: 'Core' }]);
   });
 
@@ -191,6 +205,24 @@ describe('import', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存为新清单' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/watchlists/1'));
     expect((await serverState(ui, 1)).items.map((i) => [i.thscode, i.note])).toEqual([['510300.SH', 'a, b']]);
+  });
+
+  it('refuses an empty or too long list name, naming the field, without a write; a valid one is saved (Enter)', async () => {
+    const { router } = renderAt('/watchlists/import?name=Core&codes=600519.SH');
+    await waitFor(() => expect(screen.getByTestId('import-status').textContent).toBe('1 个品种可以保存'));
+    const field = screen.getByRole('textbox', { name: '清单名称' });
+    const save = screen.getByRole('button', { name: '保存为新清单' });
+    await refusesEmptyThenLong(field, () => fireEvent.click(save), '清单名称：');
+    fireEvent.click(save);
+    expect(screen.getByRole('alert').textContent).toContain('清单名称');
+    expect(await lists()).toEqual([]);
+    fireEvent.change(field, { target: { value: '  核心  ' } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.submit(field);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/watchlists/1'));
+    expect(await lists()).toEqual([{ id: 1, name: '核心' }]);
+    expect((await serverState(ui, 1)).items.map((i) => i.thscode)).toEqual(['600519.SH']);
   });
 
   it('nothing to save keeps the button off and says so', async () => {

@@ -1,4 +1,6 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { isWatchlistApiError, watchlistIndexQuery } from '../../api/watchlists';
@@ -16,7 +18,7 @@ import {
   type RejectedEntry,
 } from './csv';
 import { parseShared, uniqueName, type ImportSearch } from './share';
-import { WATCHLIST_LIMITS, isWatchlistAssetType } from '../../contract/watchlists';
+import { WATCHLIST_LIMITS, createWatchlistBody, isWatchlistAssetType } from '../../contract/watchlists';
 import { apiErrorText } from './errors';
 import { useImportWatchlist } from './api/import-watchlist';
 import './watchlists.css';
@@ -165,9 +167,6 @@ function Preview({ source }: { source: Source }) {
   const { mutateAsync: importList } = useImportWatchlist();
   const nameId = useId();
   const index = useQuery(watchlistIndexQuery());
-  const [nameDraft, setNameDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
   const { entries, rejected } = source.parsed;
 
   // Settled look-ups free a slot for the next code.
@@ -217,15 +216,26 @@ function Preview({ source }: { source: Source }) {
         index.data.watchlists.map((w) => w.name),
       )
     : source.name;
-  const name = nameDraft ?? suggested;
-  const problem = nameProblem(name, t);
+  // The list's name: the contract's rule for a new list's name (the create form's), checked as it is
+  // typed and on "save"; the suggestion follows the lists known here until the reader types their own.
+  const { register, handleSubmit, formState, control, setError } = useForm({
+    resolver: zodResolver(createWatchlistBody),
+    mode: 'onChange',
+    values: { name: suggested },
+    resetOptions: { keepDirtyValues: true },
+  });
+  // Read as typed: the same rule refuses an empty and a long name, and the words tell them apart.
+  const typed = useWatch({ control, name: 'name' });
+  const nameError = formState.errors.name ? nameProblem(typed, t) : null;
+  const problem =
+    nameError === null ? null : t('import.nameProblem', { field: t('import.name'), problem: nameError });
+  const saveError = formState.errors.root?.['server']?.message ?? null;
+  const saving = formState.isSubmitting;
   const resolving = done < entries.length;
-  const canSave = !saving && !resolving && ready.length > 0 && problem === null;
+  const canSave = !saving && !resolving && ready.length > 0;
 
-  async function save() {
+  const save = handleSubmit(async ({ name }) => {
     if (!canSave) return;
-    setSaving(true);
-    setSaveError(null);
     try {
       const full = await importList({
         name,
@@ -233,36 +243,39 @@ function Preview({ source }: { source: Source }) {
       });
       await navigate({ to: '/watchlists/$id', params: { id: String(full.id) } });
     } catch (error) {
-      setSaveError(
-        t('import.failed', {
+      setError('root.server', {
+        message: t('import.failed', {
           message: isWatchlistApiError(error) ? apiErrorText(error, t, lang) : String(error),
         }),
-      );
-      setSaving(false);
+      });
     }
-  }
+  });
 
   const lineLabel = (line: number) =>
     source.kind === 'file' ? t('import.line', { line }) : t('import.position', { line });
 
   return (
     <section className="panel">
-      <div className="wl-import-name">
+      <form className="wl-import-name" onSubmit={(event) => void save(event)} noValidate>
         <label id={nameId} htmlFor={`${nameId}-input`}>
           {t('import.name')}
         </label>
         <input
           id={`${nameId}-input`}
           className="wl-input"
-          value={name}
           aria-invalid={problem !== null || undefined}
-          onChange={(event) => setNameDraft(event.target.value)}
+          aria-describedby={problem !== null ? `${nameId}-problem` : undefined}
+          {...register('name')}
         />
-        <button type="button" className="btn" disabled={!canSave} onClick={() => void save()}>
+        <button type="submit" className="btn" disabled={!canSave}>
           {saving ? t('import.saving') : t('import.save')}
         </button>
-        {problem !== null && <span className="wl-error">{problem}</span>}
-      </div>
+        {problem !== null && (
+          <span id={`${nameId}-problem`} className="wl-error" role="alert">
+            {problem}
+          </span>
+        )}
+      </form>
       <p className="muted" role="status" data-testid="import-status">
         {entries.length === 0
           ? rejected.length === 0

@@ -7,7 +7,7 @@ import {
   renameWatchlistBody,
   watchlistNameSchema,
 } from '../../contract/watchlists';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useWatchlistText } from './messages';
 import { shareParams } from './share';
@@ -167,11 +167,13 @@ export function RenameForm({
 }) {
   const { t } = useWatchlistText();
   // Checked on the first save, then as the name is typed (react-hook-form's default re-validation).
-  const { register, handleSubmit, formState, getValues } = useForm({
+  const { register, handleSubmit, formState, control } = useForm({
     resolver: zodResolver(renameNameSchema),
     defaultValues: { name },
   });
-  const problem = formState.errors.name ? nameProblem(getValues('name'), t) : null;
+  // Read as typed: the same rule refuses an empty and a long name, and the words tell them apart.
+  const typed = useWatch({ control, name: 'name' });
+  const problem = formState.errors.name ? nameProblem(typed, t) : null;
   const errorId = useId();
   const submit = handleSubmit(({ name: next }) => (next === name ? onCancel() : onSave(next)));
 

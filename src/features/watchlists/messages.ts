@@ -199,6 +199,7 @@ const MESSAGES = {
   'import.file': ['选择 CSV 文件', 'Choose a CSV file'],
   'import.readFailed': ['无法读取文件：{message}', 'The file cannot be read: {message}'],
   'import.name': ['清单名称', 'List name'],
+  'import.nameProblem': ['{field}：{problem}', '{field}: {problem}'],
   'import.save': ['保存为新清单', 'Save as new list'],
   'import.saving': ['正在保存…', 'Saving…'],
   'import.resolving': ['正在查找 {done} / {total}…', 'Looking up {done} of {total}…'],
