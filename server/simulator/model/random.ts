@@ -14,6 +14,9 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
+/** 10 ** digits for the usual tick digits: `round` runs for every minute of every day drawn. */
+const POWERS_OF_TEN: readonly number[] = [1, 10, 100, 1000, 10_000];
+
 /** Integer avalanche (lowbias32): every input bit affects every output bit. */
 function avalanche(x: number): number {
   x ^= x >>> 16;
@@ -144,7 +147,7 @@ export function at<T>(items: ArrayLike<T>, i: number): T {
 
 /** Round half away from zero to `digits` decimals, robust to binary representation (1.005 → 1.01). */
 export function round(x: number, digits: number): number {
-  const f = 10 ** digits;
+  const f = POWERS_OF_TEN[digits] ?? 10 ** digits;
   const scaled = Math.abs(x) * f;
   const r = Math.round(scaled + scaled * Number.EPSILON * 4) / f;
   return x < 0 ? -r : r;

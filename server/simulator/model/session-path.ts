@@ -54,6 +54,14 @@ export function seededPath(draw: (k: number) => number, up: boolean, timing: Pat
 
 /** Swing of the continuous volume's intensity over the session: busier at the open and the close. */
 const VOLUME_SWING = 0.35;
+/** Each minute's volume intensity: the swing over the session, the same every day. */
+const INTENSITY = Float64Array.from(
+  { length: SESSION_MINUTES + 1 },
+  (_, m) => 1 + VOLUME_SWING * Math.cos((2 * Math.PI * (m - 0.5)) / SESSION_MINUTES),
+);
+/** Scratch for a leg's walk and the minutes' volume weights (a track is built synchronously). */
+const WALK = new Float64Array(SESSION_MINUTES + 1);
+const WEIGHTS = new Float64Array(SESSION_MINUTES + 1);
 /** Size of the wiggles against the day's range. */
 const WIGGLE = 0.6;
 
@@ -100,7 +108,8 @@ export function sessionTrack(
     const length = mb - ma;
     const calm = path.calmTail === true && s === knots.length - 1;
     // A bridge: a seeded walk pulled back to zero at both knots.
-    const walk = new Float64Array(length + 1);
+    const walk = WALK;
+    walk[0] = 0;
     for (let k = 1; k <= length; k++) walk[k] = (walk[k - 1] ?? 0) + tri(mix(seed, ma + k));
     const end = walk[length] ?? 0;
     for (let k = 1; k <= length; k++) {
@@ -111,12 +120,12 @@ export function sessionTrack(
   }
   const volume = new Float64Array(n + 1);
   const value = new Float64Array(n + 1);
-  const weights = new Float64Array(n + 1);
+  const weights = WEIGHTS;
   let totalWeight = 0;
   let totalValue = 0;
   const typical = range > 0 ? range / 40 : 1;
   for (let m = 1; m <= n; m++) {
-    const intensity = 1 + VOLUME_SWING * Math.cos((2 * Math.PI * (m - 0.5)) / n);
+    const intensity = INTENSITY[m] ?? 1;
     const move = Math.abs((prices[m] ?? 0) - (prices[m - 1] ?? 0)) / typical;
     const w = intensity * Math.exp(0.3 * tri(mix(seed ^ 0x5bd1e995, m))) * (0.55 + 0.45 * Math.min(3, move));
     weights[m] = w;
