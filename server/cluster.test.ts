@@ -23,13 +23,12 @@ import type { FakeUpstream } from './gateway/fake-upstream.testkit';
  * Three replicas of the server, each a process of its own, sharing one Redis, one PostgreSQL database
  * and one counting fake upstream, as a desk runs them behind a load balancer (deploy/). Real time runs:
  * the budget is checked as an upper bound ("at most 5 calls in any second", sliding window at the
- * upstream), never as a duration. CLUSTER_SOAK_S (default 20 with CI set, 60 otherwise) sets how long
- * the tabs poll; CLUSTER_KILLS (default 3 with CI set, 10 otherwise) how often a replica is killed during
- * a write. `npm run soak:cluster` runs the long form (120 s, 10 kills).
+ * upstream), never as a duration. CLUSTER_SOAK_S (default 20) sets how long the tabs poll;
+ * CLUSTER_KILLS (default 3) how often a replica is killed during a write. `npm run soak:cluster` runs the long form (120 s, 10 kills).
  */
 
-const SOAK_S = Number(process.env['CLUSTER_SOAK_S'] ?? (process.env['CI'] ? 20 : 60));
-const KILLS = Number(process.env['CLUSTER_KILLS'] ?? (process.env['CI'] ? 3 : 10));
+const SOAK_S = Number(process.env['CLUSTER_SOAK_S'] ?? 20);
+const KILLS = Number(process.env['CLUSTER_KILLS'] ?? 3);
 const KEY = `cluster-key-${randomBytes(6).toString('hex')}`;
 const RATE = 5;
 const SNAPSHOT = '/api/a-share/prices/snapshot';
