@@ -78,6 +78,10 @@ export default defineConfig({
     // processes and databases as much as they compute, so two share the cores well (VITEST_WORKERS
     // overrides).
     maxWorkers: Number(process.env['VITEST_WORKERS'] ?? 2),
+    // Test files share a worker's modules (no mocks of modules anywhere, no test leaves global state
+    // behind): the catalog, the simulator's model and React are loaded once per worker, not once per
+    // file (the app's tests: 375 s → 246 s on 2 cores).
+    isolate: false,
     projects: [
       {
         extends: true,
