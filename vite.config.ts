@@ -78,10 +78,6 @@ export default defineConfig({
     // processes and databases as much as they compute, so two share the cores well (VITEST_WORKERS
     // overrides).
     maxWorkers: Number(process.env['VITEST_WORKERS'] ?? 2),
-    // Test files share a worker's modules (no mocks of modules anywhere, no test leaves global state
-    // behind): the catalog, the simulator's model and React are loaded once per worker, not once per
-    // file (the app's tests: 375 s → 246 s on 2 cores).
-    isolate: false,
     projects: [
       {
         extends: true,
@@ -92,6 +88,11 @@ export default defineConfig({
           // The browser's catalog and Testing Library's patience (scripts/vitest.setup.ts): the app's
           // tests only.
           setupFiles: ['scripts/vitest.setup.ts'],
+          // The app's test files share their worker's modules (nothing mocks a module; fetch is stubbed
+          // per test): the catalog, React and the router load once per worker, not once per file (375 s
+          // → 246 s on 2 cores). The server's files stay isolated: they start servers, timers and child
+          // processes whose leftovers must not slow the next file.
+          isolate: false,
         },
       },
       {
