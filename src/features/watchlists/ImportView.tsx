@@ -315,7 +315,7 @@ function Preview({ source }: { source: Source }) {
                     <td className="wl-num num muted">{i + 1}</td>
                     <td className="num">{entry.thscode}</td>
                     <td>{r.kind === 'ok' ? r.record.name : DASH}</td>
-                    <td>
+                    <td className="wl-preview__word">
                       {r.kind === 'ok'
                         ? assetLabel(r.record.asset_type)
                         : r.kind === 'unsupported'
@@ -323,7 +323,9 @@ function Preview({ source }: { source: Source }) {
                           : DASH}
                     </td>
                     <td className="wl-preview__note">{entry.note === '' ? DASH : entry.note}</td>
-                    <td className={r.kind === 'ok' || r.kind === 'pending' ? 'muted' : 'wl-error'}>
+                    <td
+                      className={`wl-preview__word ${r.kind === 'ok' || r.kind === 'pending' ? 'muted' : 'wl-error'}`}
+                    >
                       {r.kind === 'ok' ? t('import.ok') : r.kind === 'pending' ? t('import.pending') : DASH}
                     </td>
                   </tr>
