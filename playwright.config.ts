@@ -105,11 +105,6 @@ export default defineConfig({
       WARM_CACHE: 'off',
       // Every spec writes from 127.0.0.1 without sign-in: one client to the write limit.
       WRITE_RATE_LIMIT_PER_MIN: '100000',
-      // The specs' own API calls (Playwright's request context) reuse idle connections and, unlike a
-      // browser, do not retry a request the server reset while closing that connection: idle
-      // connections stay open for the whole run instead of 5 s (a request sent as the server closed its
-      // connection failed with ECONNRESET).
-      KEEP_ALIVE_TIMEOUT_MS: '600000',
     },
   },
 });
