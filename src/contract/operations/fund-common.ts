@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../envelope';
+import { timestampedItems } from '../common';
+import type { CacheClass } from '../operation';
 import { code, documented, fail, json, oneOf, type JsonKind } from '../params';
 import { FUND_CODE_RE } from './fund-common-terms';
 
@@ -56,6 +58,20 @@ export function fundTypeOf(assetType: string): FundType | null {
  */
 export function fundRef() {
   return { thscode: fundCode(), fund_type: fundType().optional() };
+}
+
+/**
+ * An operation answering one fund's records as one list with the answer's time: its summary, the fund's
+ * key (`fundRef()`, or section 7's `fund_type` and `thscode` together), the record's schema and how long
+ * an answer lasts (most are reference data: report periods, profiles).
+ */
+export function fundRecords<K extends z.ZodRawShape, T extends z.ZodType>(
+  summary: string,
+  key: K,
+  item: T,
+  cache: CacheClass = 'reference',
+) {
+  return { summary, params: z.object(key), data: timestampedItems(item), cache };
 }
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineOperations } from '../operation';
 import { int, text, oneOf } from '../params';
 import { int as integer, ms, numMaybe, opaque, str, strMaybe, timestampedItems } from '../common';
-import { fundCode, fundType, fundTypeHint } from './fund-common';
+import { fundCode, fundRecords, fundType, fundTypeHint } from './fund-common';
 
 /**
  * Fund groups the spec only names, from upstream-extras.md section 7. The vendor gives most field names
@@ -161,25 +161,23 @@ const endDate = () => text({ max: 32 });
 export const fundExtraOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'extras' },
   {
-    'fund/profile/detail': {
-      summary:
-        'Basic information of one fund: name, inception, company, scale, NAV, managers, rules and fees',
-      params: z.object(fundKey()),
-      data: timestampedItems(fundProfileItem),
-      cache: 'reference',
-    },
+    'fund/profile/detail': fundRecords(
+      'Basic information of one fund: name, inception, company, scale, NAV, managers, rules and fees',
+      fundKey(),
+      fundProfileItem,
+    ),
     'fund/corporate-actions/dividends': {
       summary: 'Dividend records of one fund with registration and ex-dividend dates (amounts per ten units)',
       params: z.object(fundKey()),
       data: timestampedItems(fundDividendItem).extend({ dividend_count: numMaybe, dividend_total: numMaybe }),
       cache: 'reference',
     },
-    'fund/diagnostics/detail': {
-      summary: 'Diagnosis of one fund: dimensions, peer comparison, probability ranges, resilience',
-      params: z.object(fundKey()),
-      data: timestampedItems(fundDiagnosisItem),
-      cache: 'daily',
-    },
+    'fund/diagnostics/detail': fundRecords(
+      'Diagnosis of one fund: dimensions, peer comparison, probability ranges, resilience',
+      fundKey(),
+      fundDiagnosisItem,
+      'daily',
+    ),
     'fund/news/article-list': {
       summary: 'News article metadata of one fund, cursor paged until has_more is false',
       params: z.object({
@@ -211,18 +209,16 @@ export const fundExtraOperations = defineOperations(
       data: timestampedItems(fundCompanyItem),
       cache: 'reference',
     },
-    'fund/portfolio/industry-allocation': {
-      summary: 'Industry allocation of one fund per report period',
-      params: z.object(fundKey()),
-      data: timestampedItems(industryAllocationItem),
-      cache: 'reference',
-    },
-    'fund/portfolio/asset-allocation': {
-      summary: 'Asset allocation of one fund per report date (stock, bond, deposit, other)',
-      params: z.object(fundKey()),
-      data: timestampedItems(assetAllocationItem),
-      cache: 'reference',
-    },
+    'fund/portfolio/industry-allocation': fundRecords(
+      'Industry allocation of one fund per report period',
+      fundKey(),
+      industryAllocationItem,
+    ),
+    'fund/portfolio/asset-allocation': fundRecords(
+      'Asset allocation of one fund per report date (stock, bond, deposit, other)',
+      fundKey(),
+      assetAllocationItem,
+    ),
     'fund/portfolio/stock-report-dates': {
       summary: 'Report periods with disclosed stock holdings of one fund',
       params: z.object({ ...fundKey(), report_type: reportType().optional() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation';
-import { ms, numOrNull, timestampedItems } from '../common';
-import { fundRef } from './fund-common';
+import { ms, numOrNull } from '../common';
+import { fundRecords, fundRef } from './fund-common';
 
 // Every financial record is one report period; figures are null when not disclosed (fund rule).
 const period = {
@@ -67,23 +67,20 @@ export const fundBalanceItem = z.looseObject({
 export const fundFinancialOperations = defineOperations(
   { group: 'fund', access: 'open', source: 'spec' },
   {
-    'fund/financials/indicators': {
-      summary: 'Per-period financial indicators of one fund (distributable profit, NAV growth, ...)',
-      params: z.object(fundRef()),
-      data: timestampedItems(fundIndicatorsItem),
-      cache: 'reference',
-    },
-    'fund/financials/income-statements': {
-      summary: 'Per-period income statements of one fund',
-      params: z.object(fundRef()),
-      data: timestampedItems(fundIncomeItem),
-      cache: 'reference',
-    },
-    'fund/financials/balance-sheets': {
-      summary: 'Per-period balance sheets of one fund',
-      params: z.object(fundRef()),
-      data: timestampedItems(fundBalanceItem),
-      cache: 'reference',
-    },
+    'fund/financials/indicators': fundRecords(
+      'Per-period financial indicators of one fund (distributable profit, NAV growth, ...)',
+      fundRef(),
+      fundIndicatorsItem,
+    ),
+    'fund/financials/income-statements': fundRecords(
+      'Per-period income statements of one fund',
+      fundRef(),
+      fundIncomeItem,
+    ),
+    'fund/financials/balance-sheets': fundRecords(
+      'Per-period balance sheets of one fund',
+      fundRef(),
+      fundBalanceItem,
+    ),
   },
 );

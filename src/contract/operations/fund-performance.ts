@@ -4,7 +4,7 @@ import { fail, ms, oneOf } from '../params';
 import { addYears } from '../time';
 import { intOrNull, ms as msField, numMaybe, numOrNull, str, timestampedItems } from '../common';
 import { ErrorCode } from '../envelope';
-import { fundRef } from './fund-common';
+import { fundRecords, fundRef } from './fund-common';
 import { NAV_RANGES } from './fund-performance-terms';
 
 /** The group's vocabulary, kept free of schemas so that the browser's entry can read it. */
@@ -91,12 +91,12 @@ export const fundPerformanceOperations = defineOperations(
       data: timestampedItems(navItem),
       cache: 'intraday',
     },
-    'fund/performance/returns': {
-      summary: 'Interval returns of one fund with peer averages and peer ranks',
-      params: z.object(fundRef()),
-      data: timestampedItems(returnsItem),
-      cache: 'intraday',
-    },
+    'fund/performance/returns': fundRecords(
+      'Interval returns of one fund with peer averages and peer ranks',
+      fundRef(),
+      returnsItem,
+      'intraday',
+    ),
     'fund/performance/indicators-historical': {
       summary:
         'Daily RSI, Donchian channel and tracked-index PE percentile of one fund, window at most 5 years',
@@ -116,11 +116,11 @@ export const fundPerformanceOperations = defineOperations(
       data: timestampedItems(fundIndicatorItem),
       cache: 'daily',
     },
-    'fund/performance/drawdowns': {
-      summary: 'Maximum drawdown of one fund over ten fixed periods (week to since inception)',
-      params: z.object(fundRef()),
-      data: timestampedItems(drawdownItem),
-      cache: 'intraday',
-    },
+    'fund/performance/drawdowns': fundRecords(
+      'Maximum drawdown of one fund over ten fixed periods (week to since inception)',
+      fundRef(),
+      drawdownItem,
+      'intraday',
+    ),
   },
 );
