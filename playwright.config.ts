@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -11,11 +12,20 @@ const port = Number(process.env['E2E_PORT'] ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env['CI']);
 
+/**
+ * Debian's Chromium. Its headless shell (Debian's `chromium-headless-shell`, what Playwright itself runs
+ * for headless tests) when installed: the same engine without the full browser around it, a third less
+ * CPU for the same specs (e2e/hot, limit-up, options and dragon-tiger: 207 → 138 CPU-seconds).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath =
+  process.env['CHROMIUM_PATH'] ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 /** Debian's Chromium with the flags this machine needs (the other configs use it too). */
 export const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',
