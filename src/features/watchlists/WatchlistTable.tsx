@@ -148,11 +148,16 @@ export function WatchlistTable({
     [items, cellOf],
   );
 
+  // A row moved in the DOM loses the focus to the page: it goes back to the moved row's handle. Only
+  // then: focus the reader has since put elsewhere (a note being typed) stays where it is, whatever
+  // later changes of the list re-render the rows.
   useEffect(() => {
     if (focusCode === null) return;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!lost) return;
     const handles = wrapRef.current?.querySelectorAll('button[data-code]') ?? [];
     const handle = Array.from(handles).find((el) => el.getAttribute('data-code') === focusCode);
-    if (handle instanceof HTMLElement && document.activeElement !== handle) handle.focus();
+    if (handle instanceof HTMLElement) handle.focus();
   }, [focusCode, items]);
 
   function move(code: string, step: 1 | -1) {

@@ -166,6 +166,32 @@ describe('the list page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('after a keyboard move, a note opened on another row keeps the focus when the list changes', async () => {
+    const list = await openList(['600519.SH', '000001.SZ', '510300.SH']);
+    act(() => handle('510300.SH').focus());
+    fireEvent.keyDown(handle('510300.SH'), { key: 'ArrowUp', altKey: true });
+    await waitFor(async () =>
+      expect((await serverState(ui, list.id)).items.map((i) => i.thscode)).toEqual([
+        '600519.SH',
+        '510300.SH',
+        '000001.SZ',
+      ]),
+    );
+    // A note saved, and another opened at once: the first one's answer changes the list meanwhile.
+    fireEvent.click(within(rowOf('600519.SH')).getByRole('button', { name: /备注/ }));
+    const first = within(rowOf('600519.SH')).getByRole('textbox');
+    fireEvent.change(first, { target: { value: '目标 1800' } });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    fireEvent.click(within(rowOf('000001.SZ')).getByRole('button', { name: /备注/ }));
+    await waitFor(async () => expect((await serverState(ui, list.id)).items[0]?.note).toBe('目标 1800'));
+    await waitFor(() =>
+      expect(within(rowOf('600519.SH')).getByRole('button', { name: /备注/ }).textContent).toBe('目标 1800'),
+    );
+    // The moved row's handle does not take the focus back from the field being typed in.
+    const second = within(rowOf('000001.SZ')).getByRole('textbox');
+    expect(document.activeElement).toBe(second);
+  });
+
   it('the first row does not move further up; it says so', async () => {
     await openList(['600519.SH', '000001.SZ']);
     fireEvent.keyDown(handle('600519.SH'), { key: 'ArrowUp', altKey: true });
