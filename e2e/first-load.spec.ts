@@ -68,7 +68,9 @@ function keyOf(url: string): string | null {
 
 /**
  * Opens `path` and waits for its first data paint; returns the upstream calls made meanwhile (by cache
- * class) and the /api requests the page sent before the paint.
+ * class) and the /api requests the page sent before the paint. The page's requests after the paint (the
+ * limit-up page's industry map, the sentiment series) are held in the browser until the calls are read:
+ * counted, they made the figure depend on how quickly the status was read after the paint.
  */
 async function firstLoad(
   page: Page,
@@ -79,6 +81,12 @@ async function firstLoad(
   const before = await statusOf(page, base);
   const requested: string[] = [];
   let painted = false;
+  let release = () => {};
+  const counted = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/**', async (route) => {
+    if (painted) await counted;
+    await route.continue();
+  });
   page.on('request', (request) => {
     if (!painted && request.url().includes('/api/')) requested.push(request.url());
   });
@@ -86,6 +94,7 @@ async function firstLoad(
   await paint(page);
   painted = true;
   const after = await statusOf(page, base);
+  release();
   const made = (c: CacheClass) => after.upstream.calls[c] - before.upstream.calls[c];
   const calls: Record<CacheClass, number> = {
     quote: made('quote'),
