@@ -104,6 +104,9 @@ function report(route: string, f: Figures, rounds: number) {
   return `${route}: JS before LCP ${kb(f.jsBeforeLcpBytes)} kB (all ${kb(f.jsBytes)} kB), rounds before LCP ${rounds}, CLS ${f.cls.toFixed(3)}, LCP ${f.lcpMs === null ? 'none' : Math.round(f.lcpMs)}`;
 }
 
+// The routes side by side, in both browsers: each mostly waits on its held answers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const visit of visits()) {
   test(`${visit.route}: JavaScript, data round trips and layout shift within budget`, async ({
     page,
