@@ -10,7 +10,9 @@ import { ensureDeps, root } from './ensure-deps.mjs';
 
 // The closing line states the whole run's duration, installation included.
 const runStarted = Date.now();
-ensureDeps();
+// On a fresh clone the native builds (SQLite, about 90 s on one core) run beside the static checks,
+// which do not load them; every later step waits for them.
+const nativeBuild = ensureDeps({ nativeLater: true });
 // Only now: the summary reads the reports with zod, which a fresh clone has only after ensureDeps().
 const { summarise, tallyPlaywright, tallyVitest } = await import('./summary.mjs');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -123,6 +125,11 @@ function report(step, code, started, ended = Date.now()) {
 const outcome = new Map();
 for (let i = 0; i < steps.length; i++) {
   const step = steps[i];
+  if (!step.together && nativeBuild !== null && !outcome.has('install')) {
+    const code = await nativeBuild;
+    outcome.set('install', code === 0 ? 'ok' : 'failed');
+    console.log(`\n◀ install (native builds): ${outcome.get('install')}`);
+  }
   if (step.needs && outcome.get(step.needs) !== 'ok') {
     outcome.set(step.name, 'skipped');
     continue;
