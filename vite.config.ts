@@ -43,6 +43,13 @@ function preloadStartStages(): Plugin {
   };
 }
 
+/**
+ * Server test files that load the process itself (a thousand sockets at once, malformed streams): each in
+ * a process of its own, not one whose heap the earlier files have grown (in a shared worker the 1,100
+ * connections of connection-limits.test.ts outlasted their 20 s on a busy CI machine).
+ */
+const OWN_PROCESS = ['server/connection-limits.test.ts', 'server/socket-fuzz.test.ts'];
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -98,7 +105,17 @@ export default defineConfig({
         extends: true,
         // The same for the server's files: the catalog, the simulator and Fastify once per worker (345 s →
         // 247 s on 2 cores). Each file closes the servers, databases and child processes it starts.
-        test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false },
+        test: {
+          name: 'server',
+          include: ['server/**/*.test.ts'],
+          exclude: OWN_PROCESS,
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server-alone', include: OWN_PROCESS, environment: 'node', isolate: true },
       },
     ],
   },
